@@ -1,0 +1,49 @@
+# Confessor: `make run` and `make test` are all a newcomer needs.
+# Every target that runs code installs first (idempotent, fast when nothing changed).
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PORT ?=
+
+.PHONY: install run test test-fast check bench golden flash clean help
+
+help:
+	@echo "make run      - install, then open the virtual Confessor (or play a demo game without a terminal)"
+	@echo "make test     - install, then run every test (CPython and MicroPython)"
+	@echo "make check    - ruff and pyright (CPython typeshed and MicroPython stubs)"
+	@echo "make bench    - speed and memory figures"
+	@echo "make flash PORT=/dev/ttyACM0 - put the firmware on a real board"
+	@echo "make golden   - rewrite golden playthroughs after an intended rules change"
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade "pip>=23"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+	@touch $(STAMP)
+
+run: install
+	$(BIN)/confessor run
+
+test: install
+	$(BIN)/python -m pytest -n auto -p no:cacheprovider tests
+
+check: install
+	$(BIN)/ruff check host shared_rules firmware tests wiring
+	$(BIN)/pyright -p pyrightconfig.json
+	$(BIN)/pyright -p firmware/pyrightconfig.json
+
+bench: install
+	$(BIN)/python -m host.bench
+
+golden: install
+	$(BIN)/python tests/make_golden.py
+
+flash: install
+	$(BIN)/confessor flash $(if $(PORT),--port $(PORT),)
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -1,0 +1,43 @@
+"""`make bench`: speed and memory figures, one line each.
+
+Every module in host/benches/ has `run()` that yields (name, value, unit)
+rows; this prints them and writes bench-results/latest.json. Timed figures
+live here, never in tests.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import sys
+import time
+from pathlib import Path
+
+import host.benches
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main(argv: list[str]) -> int:
+    wanted = set(argv)
+    results = []
+    for info in sorted(pkgutil.iter_modules(host.benches.__path__), key=lambda m: m.name):
+        if wanted and info.name not in wanted:
+            continue
+        module = importlib.import_module(f"host.benches.{info.name}")
+        started = time.perf_counter()
+        print(f"[{info.name}]", flush=True)
+        for name, value, unit in module.run():
+            shown = f"{value:,.1f}" if isinstance(value, float) else f"{value:,}"
+            print(f"  {name:<52} {shown:>14} {unit}", flush=True)
+            results.append({"bench": info.name, "name": name, "value": value, "unit": unit})
+        print(f"  ({time.perf_counter() - started:.1f} s)")
+    out = ROOT / "bench-results"
+    out.mkdir(exist_ok=True)
+    (out / "latest.json").write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,20 @@
+"""`confessor playthrough GAME --seed TEXT`: one seeded game, move by move."""
+
+from host.options import add_game_arguments, load_game
+from shared_rules.playthrough import lines
+
+HELP = "print one seeded game move by move"
+
+
+def add_arguments(parser):
+    add_game_arguments(parser)
+    parser.add_argument("--seed", default="playthrough", help="seed text (default: playthrough)")
+    parser.add_argument("--no-views", action="store_true", help="leave out every seat's view")
+
+
+def run(args):
+    game = load_game(args)
+
+    for line in lines(game, args.seed.encode(), views=not args.no_views):
+        print(line)
+    return 0

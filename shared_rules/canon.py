@@ -1,0 +1,70 @@
+"""Canonical text for plain data: the same bytes on CPython and MicroPython.
+
+MicroPython's json has no sort_keys and its dicts are not insertion-ordered,
+so views, transcripts and log records are written with this encoder instead.
+Output is compact JSON with dict keys sorted; only ASCII is emitted.
+"""
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _string(text):
+    out = ['"']
+    for ch in text:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ord(ch) < 0x20 or ord(ch) > 0x7E:
+            code = ord(ch)
+            if code > 0xFFFF:  # a surrogate pair, as JSON wants
+                code -= 0x10000
+                out.append("\\u%04x\\u%04x" % (0xD800 + (code >> 10), 0xDC00 + (code & 0x3FF)))
+            else:
+                out.append("\\u%04x" % code)
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def dumps(value):
+    """Encode ints, str, bool, None, lists, tuples and str-keyed dicts."""
+    parts = []
+    _encode(value, parts)
+    return "".join(parts)
+
+
+def _encode(value, parts):
+    if value is None:
+        parts.append("null")
+    elif value is True:
+        parts.append("true")
+    elif value is False:
+        parts.append("false")
+    elif isinstance(value, int):
+        parts.append(str(value))
+    elif isinstance(value, str):
+        parts.append(_string(value))
+    elif isinstance(value, (list, tuple)):
+        parts.append("[")
+        first = True
+        for item in value:
+            if not first:
+                parts.append(",")
+            first = False
+            _encode(item, parts)
+        parts.append("]")
+    elif isinstance(value, dict):
+        parts.append("{")
+        first = True
+        for key in sorted(value):
+            if not isinstance(key, str):
+                raise TypeError("canon: dict keys must be str, not %r" % (key,))
+            if not first:
+                parts.append(",")
+            first = False
+            parts.append(_string(key))
+            parts.append(":")
+            _encode(value[key], parts)
+        parts.append("}")
+    else:
+        raise TypeError("canon: cannot encode %r (floats are not allowed)" % (value,))

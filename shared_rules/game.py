@@ -1,0 +1,263 @@
+"""The game protocol every Confessor game implements (after OpenSpiel).
+
+A `Game` is an immutable configuration: name, number of players, options.
+A `State` is one position of a game. Chance (every card drawn, every
+shuffle, every die) is an explicit action taken by the CHANCE player, so a
+game is fully described by its configuration and its list of actions:
+`replay(game, actions)` rebuilds any state, and the list is the save file.
+
+Subclasses implement the `_`-prefixed hooks; the public methods here add the
+checks that every game needs (legality, history, invalid seats).
+"""
+
+CHANCE = -1  # current_player() while chance decides
+TERMINAL = -4  # current_player() once the game is over
+
+
+class RulesError(ValueError):
+    """Base of every error the rules core raises on bad input."""
+
+
+class IllegalAction(RulesError):
+    """apply() was given an action that is not legal in this state."""
+
+
+class BadOption(RulesError):
+    """An unknown option, a bad option value or an unsupported player count."""
+
+
+class Option:
+    """One game option: a name, a default and the values a table may choose.
+
+    `choices` is a tuple of allowed values, or None for any int in
+    [low, high]. `parse()` turns text from a CLI or a menu into a value.
+    """
+
+    def __init__(self, name, default, choices=None, low=None, high=None, help=""):
+        self.name = name
+        self.default = default
+        self.choices = choices
+        self.low = low
+        self.high = high
+        self.help = help
+
+    def parse(self, value):
+        if isinstance(self.default, bool):
+            if isinstance(value, str):
+                text = value.lower()
+                if text in ("1", "true", "yes", "on"):
+                    value = True
+                elif text in ("0", "false", "no", "off"):
+                    value = False
+            if not isinstance(value, bool):
+                raise BadOption("option %s takes yes or no, not %r" % (self.name, value))
+        elif isinstance(self.default, int) and not isinstance(value, int):
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                raise BadOption("option %s takes a whole number, not %r" % (self.name, value))
+        if self.choices is not None and value not in self.choices:
+            raise BadOption(
+                "option %s must be one of %s, not %r"
+                % (self.name, ", ".join([str(c) for c in self.choices]), value)
+            )
+        if self.low is not None and value < self.low:
+            raise BadOption("option %s must be at least %d, not %r" % (self.name, self.low, value))
+        if self.high is not None and value > self.high:
+            raise BadOption("option %s must be at most %d, not %r" % (self.name, self.high, value))
+        return value
+
+
+class Game:
+    """A game's configuration. Subclasses set the class attributes below."""
+
+    NAME = ""
+    TITLE = ""
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 2
+    OPTIONS = ()  # tuple of Option
+    BOTS = ()  # (name, module, class) of bots stronger than "random"
+
+    def __init__(self, players=None, **options):
+        if players is None:
+            players = self.MIN_PLAYERS
+        if not isinstance(players, int) or players < self.MIN_PLAYERS or players > self.MAX_PLAYERS:
+            raise BadOption(
+                "%s is for %d to %d players, not %r"
+                % (self.NAME, self.MIN_PLAYERS, self.MAX_PLAYERS, players)
+            )
+        self.num_players = players
+        known = {}
+        for opt in self.OPTIONS:
+            known[opt.name] = opt
+        for key in sorted(options):
+            if key not in known:
+                raise BadOption(
+                    "%s has no option %r (options: %s)"
+                    % (self.NAME, key, ", ".join(sorted(known)) or "none")
+                )
+        values = {}
+        for opt in self.OPTIONS:
+            values[opt.name] = opt.parse(options[opt.name]) if opt.name in options else opt.default
+        self.options = values
+        self._check_options()
+
+    def _check_options(self):
+        """Hook: cross-option checks that depend on the player count."""
+
+    def describe(self):
+        """The configuration as plain data, for log headers: rebuildable by load()."""
+        return {"game": self.NAME, "players": self.num_players, "options": dict(self.options)}
+
+    def new_initial_state(self):
+        raise NotImplementedError
+
+    def max_game_length(self):
+        """An upper bound on the number of actions (chance included) of any game."""
+        raise NotImplementedError
+
+    def __repr__(self):
+        return "<%s players=%d>" % (self.NAME, self.num_players)
+
+
+class State:
+    """One position of a game. Subclasses implement the hooks:
+
+    _current_player, _legal_actions, _chance_outcomes, _apply, _returns,
+    _view, _action_text; optionally _observers.
+    """
+
+    def __init__(self, game):
+        self.game = game
+        self._history = []
+
+    # -- whose turn -------------------------------------------------------
+    def current_player(self):
+        """A seat (0..n-1), CHANCE or TERMINAL."""
+        return self._current_player()
+
+    def is_chance_node(self):
+        return self._current_player() == CHANCE
+
+    def is_terminal(self):
+        return self._current_player() == TERMINAL
+
+    # -- moves ------------------------------------------------------------
+    def legal_actions(self):
+        """Sorted, unique ints. At a chance node, the possible outcomes."""
+        p = self._current_player()
+        if p == TERMINAL:
+            return []
+        if p == CHANCE:
+            return [a for a, w in self.chance_outcomes()]
+        return self._legal_actions()
+
+    def chance_outcomes(self):
+        """[(action, integer weight > 0), ...] sorted by action; [] off chance nodes."""
+        if self._current_player() != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def apply(self, action):
+        """Play `action`; raises IllegalAction (state unchanged) if it is not legal."""
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalAction("an action is a whole number, not %r" % (action,))
+        p = self._current_player()
+        if p == TERMINAL:
+            raise IllegalAction("the game is over; no action %d" % action)
+        if action not in self.legal_actions():
+            who = "chance" if p == CHANCE else "seat %d" % p
+            raise IllegalAction(
+                "action %d is not legal for %s here (move %d)" % (action, who, len(self._history))
+            )
+        self._apply(action)
+        self._history.append(action)
+
+    def observers(self):
+        """Who sees which action is taken at this node: None for everyone,
+        else a tuple of seats. The actor always knows its own action."""
+        return self._observers()
+
+    def _observers(self):
+        return None
+
+    def history(self):
+        """Every action so far, chance included: with the game, the save file."""
+        return list(self._history)
+
+    def move_number(self):
+        return len(self._history)
+
+    # -- outcome ----------------------------------------------------------
+    def returns(self):
+        """One int per seat; all zero until the game is over."""
+        if self._current_player() != TERMINAL:
+            return [0] * self.game.num_players
+        return self._returns()
+
+    # -- what a seat may know ---------------------------------------------
+    def view(self, seat=None):
+        """Everything `seat` may know now, and nothing else, as plain data
+        (dicts with str keys, lists, ints, str, bool, None). None: an onlooker."""
+        if seat is not None:
+            if not isinstance(seat, int) or seat < 0 or seat >= self.game.num_players:
+                raise RulesError("no seat %r in a %d-player game" % (seat, self.game.num_players))
+        return self._view(seat)
+
+    def action_text(self, action):
+        """A short human description of `action` played in this state."""
+        return self._action_text(action)
+
+    # -- copying ----------------------------------------------------------
+    def clone(self):
+        """An independent copy: changing one never changes the other."""
+        other = object.__new__(self.__class__)
+        for key in self.__dict__:
+            value = self.__dict__[key]
+            setattr(other, key, value if key == "game" else deep_copy(value))
+        return other
+
+    # -- hooks ------------------------------------------------------------
+    def _current_player(self):
+        raise NotImplementedError
+
+    def _legal_actions(self):
+        raise NotImplementedError
+
+    def _chance_outcomes(self):
+        raise NotImplementedError
+
+    def _apply(self, action):
+        raise NotImplementedError
+
+    def _returns(self):
+        raise NotImplementedError
+
+    def _view(self, seat):
+        raise NotImplementedError
+
+    def _action_text(self, action):
+        return str(action)
+
+
+def deep_copy(value):
+    """Copy nested lists and dicts; other values (ints, str, tuples) are shared."""
+    t = type(value)
+    if t is list:
+        return [deep_copy(v) for v in value]
+    if t is dict:
+        out = {}
+        for k in value:
+            out[k] = deep_copy(value[k])
+        return out
+    if t is bytearray:
+        return bytearray(value)
+    return value
+
+
+def replay(game, actions):
+    """Rebuild the state reached by playing `actions` from the start."""
+    state = game.new_initial_state()
+    for action in actions:
+        state.apply(action)
+    return state

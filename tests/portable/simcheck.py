@@ -1,0 +1,250 @@
+"""The generic random-simulation checker every game must pass (after
+OpenSpiel's RandomSimTest and TAG's ForwardModelTester).
+
+Portable: runs under CPython (pytest, thousands of seeds) and under the
+MicroPython unix port (a sample). For each seeded game it checks, at every node:
+
+- current_player() is a seat, CHANCE or TERMINAL; returns() are zero until the end;
+- legal actions are sorted, unique and non-empty; chance outcomes are sorted,
+  positive, and their actions are the legal ones;
+- an illegal action is refused with IllegalAction and leaves the state as it was;
+- every legal action has a text; views encode canonically; a bad seat is refused;
+- clone() is independent of its original, and snapshots stay untouched later;
+- view non-interference: a state that differs only in what a seat has not
+  observed gives that seat the same view;
+
+and at the end: replay(history) gives the same state, the game ended within
+max_game_length(), and returns() are ints, one per seat.
+"""
+
+from shared_rules import canon
+from shared_rules.driver import RandomBot, choose, draw_chance
+from shared_rules.game import CHANCE, TERMINAL, IllegalAction, RulesError, replay
+from shared_rules.rng import Stream
+
+
+class CheckFailure(AssertionError):
+    pass
+
+
+def _fail(game, seed, state, message):
+    raise CheckFailure(
+        "%s (%d players, options %s), seed %r, after %d actions %s: %s"
+        % (
+            game.NAME,
+            game.num_players,
+            canon.dumps(game.options),
+            seed,
+            state.move_number(),
+            state.history()[-8:],
+            message,
+        )
+    )
+
+
+def fingerprint(state):
+    """Everything observable about a state, as one canonical string."""
+    n = state.game.num_players
+    parts = [
+        state.current_player(),
+        state.history(),
+        state.returns(),
+        state.legal_actions(),
+        state.view(None),
+    ]
+    for seat in range(n):
+        parts.append(state.view(seat))
+    return canon.dumps(parts)
+
+
+def check_node(game, seed, state):
+    n = game.num_players
+    p = state.current_player()
+    if not (p == CHANCE or p == TERMINAL or 0 <= p < n):
+        _fail(game, seed, state, "current_player() is %r" % p)
+    legal = state.legal_actions()
+    if p != TERMINAL:
+        if state.returns() != [0] * n:
+            _fail(game, seed, state, "returns %r before the end" % state.returns())
+        if not legal:
+            _fail(game, seed, state, "no legal actions at a non-terminal node")
+    for i in range(1, len(legal)):
+        if legal[i - 1] >= legal[i]:
+            _fail(game, seed, state, "legal actions not sorted and unique: %r" % legal)
+    if p == CHANCE:
+        outcomes = state.chance_outcomes()
+        if [a for a, w in outcomes] != legal:
+            _fail(game, seed, state, "chance outcomes %r differ from legal %r" % (outcomes, legal))
+        for a, w in outcomes:
+            if not isinstance(w, int) or w <= 0:
+                _fail(game, seed, state, "chance weight %r for %r" % (w, a))
+    elif state.chance_outcomes():
+        _fail(game, seed, state, "chance outcomes at a player node")
+    for a in legal:
+        text = state.action_text(a)
+        if not isinstance(text, str) or not text:
+            _fail(game, seed, state, "action %d has no text" % a)
+    # Views are plain data; a seat that does not exist is refused.
+    canon.dumps(state.view(None))
+    for seat in range(n):
+        canon.dumps(state.view(seat))
+    for bad in (-1, n):
+        try:
+            state.view(bad)
+        except RulesError:
+            pass
+        else:
+            _fail(game, seed, state, "view(%d) was not refused" % bad)
+
+
+def check_illegal_refused(game, seed, state):
+    legal = state.legal_actions()
+    before = fingerprint(state)
+    candidates = [-1, (legal[-1] + 1) if legal else 0, 10**6]
+    for i in range(1, len(legal)):
+        if legal[i] - legal[i - 1] > 1:
+            candidates.append(legal[i - 1] + 1)
+            break
+    for bad in candidates:
+        try:
+            state.apply(bad)
+        except IllegalAction:
+            pass
+        else:
+            _fail(game, seed, state, "illegal action %d was accepted" % bad)
+        if fingerprint(state) != before:
+            _fail(game, seed, state, "a refused action %d changed the state" % bad)
+
+
+def check_clone(game, seed, state, stream):
+    before = fingerprint(state)
+    copy = state.clone()
+    if fingerprint(copy) != before:
+        _fail(game, seed, state, "clone differs from its original")
+    steps = 0
+    while not copy.is_terminal() and steps < 3:
+        legal = copy.legal_actions()
+        copy.apply(legal[stream.below(len(legal))])
+        steps += 1
+    if fingerprint(state) != before:
+        _fail(game, seed, state, "playing on a clone changed the original")
+
+
+def resample(state, seat, record, stream, tries=8):
+    """A state that differs from `state` only in actions `seat` did not observe.
+
+    `record[i]` is (actor, observers) of history action i. Returns None when
+    no different, consistent history was found. A State may provide its own
+    `resample(seat, stream)` when hidden actions are revealed later.
+    """
+    own = getattr(state, "resample", None)
+    if own is not None:
+        return own(seat, stream)
+    history = state.history()
+    hidden = []
+    for i in range(len(history)):
+        actor, observers = record[i]
+        if actor != seat and observers is not None and seat not in observers:
+            hidden.append(i)
+    if not hidden:
+        return None
+    for _ in range(tries):
+        other = state.game.new_initial_state()
+        changed = False
+        ok = True
+        for i in range(len(history)):
+            action = history[i]
+            if i in hidden:
+                if other.is_chance_node():
+                    action = stream.weighted(other.chance_outcomes())
+                else:
+                    legal = other.legal_actions()
+                    action = legal[stream.below(len(legal))]
+                changed = changed or action != history[i]
+            try:
+                other.apply(action)
+            except IllegalAction:
+                ok = False
+                break
+        if ok and changed:
+            return other
+    return None
+
+
+def check_non_interference(game, seed, state, record, stream):
+    found = 0
+    for seat in range(game.num_players):
+        other = resample(state, seat, record, stream)
+        if other is None:
+            continue
+        found += 1
+        if canon.dumps(other.view(seat)) != canon.dumps(state.view(seat)):
+            _fail(
+                game,
+                seed,
+                state,
+                "seat %d can tell apart two states that differ only in what it has not seen:\n"
+                "  %s\n  %s\n  (other history %r)"
+                % (
+                    seat,
+                    canon.dumps(state.view(seat)),
+                    canon.dumps(other.view(seat)),
+                    other.history(),
+                ),
+            )
+    return found
+
+
+def check_game(game, seed, bots=None, thorough=True):
+    """Play one seeded game with every check; returns (terminal state, stats)."""
+    n = game.num_players
+    if bots is None:
+        bots = [RandomBot(game, seed, seat) for seat in range(n)]
+    chance = Stream(seed, b"chance")
+    probe = Stream(seed, b"check")
+    state = game.new_initial_state()
+    limit = game.max_game_length()
+    record = []
+    snapshots = []
+    stats = {"nodes": 0, "resampled": 0}
+    while True:
+        check_node(game, seed, state)
+        if state.is_terminal():
+            break
+        if state.move_number() >= limit:
+            _fail(game, seed, state, "no end within max_game_length() = %d" % limit)
+        stats["nodes"] += 1
+        if thorough or probe.below(8) == 0:
+            check_illegal_refused(game, seed, state)
+            check_clone(game, seed, state, probe)
+            stats["resampled"] += check_non_interference(game, seed, state, record, probe)
+            if probe.below(4) == 0:
+                snapshots.append((state.clone(), fingerprint(state)))
+        p = state.current_player()
+        record.append((p, state.observers()))
+        if p == CHANCE:
+            action = draw_chance(chance, state)
+        else:
+            action = choose(bots[p], state, p)
+        state.apply(action)
+    for snap, print_ in snapshots:
+        if fingerprint(snap) != print_:
+            _fail(game, seed, state, "an earlier snapshot changed as play went on")
+    again = replay(game, state.history())
+    if fingerprint(again) != fingerprint(state):
+        _fail(game, seed, state, "replaying the history gives a different state")
+    returns = state.returns()
+    if len(returns) != n or [r for r in returns if not isinstance(r, int)]:
+        _fail(game, seed, state, "returns %r are not one int per seat" % (returns,))
+    return state, stats
+
+
+def check_many(game, seeds, thorough=False):
+    """Run check_game over many seeds; returns summed stats."""
+    total = {"games": 0, "nodes": 0, "resampled": 0}
+    for seed in seeds:
+        _, stats = check_game(game, seed, thorough=thorough)
+        total["games"] += 1
+        total["nodes"] += stats["nodes"]
+        total["resampled"] += stats["resampled"]
+    return total
