@@ -1,0 +1,90 @@
+# leds.py  Seat LEDs and the status LED on one WS2812 chain
+# MIT licence. The NeoPixel object is injected (neopixel.NeoPixel on the board, a
+# recording fake in the simulator): anything with n, __setitem__ and write().
+# Colours are named, not free RGB, so a brightness cap applies everywhere: WS2812s at
+# full white draw tens of mA each and dazzle across a table.
+
+OFF = (0, 0, 0)
+COLOURS = {
+    "off": (0, 0, 0),
+    "turn": (255, 255, 255),  # whose turn it is
+    "look": (0, 0, 255),  # the seat being asked to look
+    "secret": (255, 0, 0),  # status: a secret is on the screen
+    "ok": (0, 255, 0),
+    "judgment": (255, 64, 0),
+    "winner": (255, 200, 0),
+    "wait": (64, 0, 255),
+}
+
+
+class SeatLeds:
+    def __init__(self, np, seats, status=None, max_brightness=40):
+        self._np = np
+        self.seats = seats
+        self._status = status
+        self.max_brightness = max_brightness
+        self.brightness = 255  # user setting 0-255, scaled under max_brightness
+        self._state = ["off"] * (np.n if np is not None else 0)
+
+    def _rgb(self, name):
+        r, g, b = COLOURS[name]
+        scale = self.max_brightness * self.brightness
+        return (r * scale // 65025, g * scale // 65025, b * scale // 65025)
+
+    def _put(self, index, name):
+        if self._np is None or index is None or index >= self._np.n:
+            return
+        self._state[index] = name
+        self._np[index] = self._rgb(name)
+
+    def seat(self, index, name):
+        if index < self.seats:
+            self._put(index, name)
+
+    def only(self, index, name):
+        """Light one seat, darken the others (the status LED is left alone)."""
+        for i in range(self.seats):
+            self._put(i, name if i == index else "off")
+
+    def all_seats(self, name):
+        for i in range(self.seats):
+            self._put(i, name)
+
+    def status(self, name):
+        self._put(self._status, name)
+
+    def show(self):
+        if self._np is not None:
+            self._np.write()
+
+    def names(self):
+        return list(self._state)
+
+
+class WhiteLed:
+    """The Badger's single white LED as a status light (on/off, no seats)."""
+
+    def __init__(self, pin):
+        self._pin = pin
+        self.seats = 0
+        self.brightness = 255
+        self._on = False
+
+    def seat(self, index, name):
+        pass
+
+    def only(self, index, name):
+        pass
+
+    def all_seats(self, name):
+        pass
+
+    def status(self, name):
+        self._on = name != "off"
+
+    def show(self):
+        if self._pin is not None:
+            self._pin.value(1 if self._on else 0)
+
+    def names(self):
+        return ["on" if self._on else "off"]

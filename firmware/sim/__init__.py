@@ -1,0 +1,111 @@
+# sim  Simulated hardware for the MicroPython unix port (never flashed: FLASH_EXCLUDE)
+# MIT licence. build() makes the same Board object board.py makes on the rp2, from the
+# same profile, with pins, bus, display controller and LED chain simulated.
+#
+# Environment (read here only, so none of it can reach a real board):
+#   CONFESSOR_SIM=<dir>        side channel folder (sim/channel.py); none: no channel
+#   CONFESSOR_SIM_SPEED=instant|real   e-ink refresh times (default real: 2 s / 0.3 s)
+#   CONFESSOR_SIM_SEED=<64 hex>        test only: the seed every new game draws
+#   CONFESSOR_SIM_HOLD=A,C     buttons held down from power-on
+#   CONFESSOR_SIM_LONG_MS=<ms> long-press time (default the driver's)
+#   CONFESSOR_SIM_GAMES=name:module:Class,...  extra games to register (test games)
+
+import os
+
+
+def env(name, default=None):
+    value = os.getenv(name)
+    return default if value is None or value == "" else value
+
+
+def build(name, profile):
+    import machine
+
+    from board import Board
+    from buttons import Buttons
+    from leds import SeatLeds, WhiteLed
+    from sim.hw import FuncPin, SimNeoPixel, SimPin
+
+    real = env("CONFESSOR_SIM_SPEED", "real") == "real"
+    held = env("CONFESSOR_SIM_HOLD", "").split(",")
+    pull_up = profile.get("button_pull", "up") == "up"
+    released, pressed = (1, 0) if pull_up else (0, 1)
+    pins = {}
+    signals = {}
+    for key in sorted(profile["buttons"]):
+        pin = SimPin(profile["buttons"][key], pressed if key in held else released)
+        pins[key] = pin
+        signals[key] = machine.Signal(pin, invert=pull_up)
+    buttons = Buttons(signals)
+    long_ms = env("CONFESSOR_SIM_LONG_MS")
+    if long_ms:
+        buttons.long_ms = int(long_ms)
+
+    folder = env("CONFESSOR_SIM")
+    channel = None
+    if folder:
+        from sim.channel import Channel
+
+        channel = Channel(folder, pins, released, pressed)
+
+    on_refresh = channel.on_refresh if channel else None
+    disp = profile["display"]
+    cs, dc = SimPin(disp["cs"], 1), SimPin(disp["dc"], 1)
+    if disp["driver"] == "uc8151":
+        from sim.uc8151_model import UC8151Model
+        from uc8151 import UC8151
+
+        model = UC8151Model(4500 if real else 0, on_refresh)
+        busy = FuncPin(disp["busy"], lambda: 1 - model.busy())
+        driver = UC8151
+    else:
+        from sim.ssd1680_model import SSD1680Model
+        from ssd1680 import SSD1680
+
+        model = SSD1680Model(2000 if real else 0, 300 if real else 0, on_refresh)
+        busy = FuncPin(disp["busy"], model.busy)
+        driver = SSD1680
+    rst = SimPin(disp["rst"], 1, model.rst_changed)
+    from sim.hw import SimSPI
+
+    spi = SimSPI(model, cs, dc)
+    display = driver(spi, cs, dc, rst, busy)
+    if not real:
+        display.reset_ms = 0
+        display.busy_poll_ms = 1
+    if channel:
+        channel.model = model
+
+    lp = profile["leds"]
+    if lp.get("count"):
+        np = SimNeoPixel(lp["count"], channel.on_leds if channel else None)
+        leds = SeatLeds(np, lp["seats"], lp.get("status"), lp.get("max_brightness", 40))
+    else:
+        np = None
+        leds = WhiteLed(SimPin(lp.get("white_led"), 0) if lp.get("white_led") else None)
+    if channel:
+        channel.leds = leds
+
+    seed = env("CONFESSOR_SIM_SEED")
+
+    def urandom(n):
+        if seed and n == 32:
+            import binascii
+
+            return binascii.unhexlify(seed)
+        return os.urandom(n)
+
+    board = Board(name, profile, display, buttons, leds, urandom)
+    board.sim = channel
+    board.model = model
+    board.pins = pins
+    board.np = np
+    board.splash_ms = 1500 if real else 0
+    games = env("CONFESSOR_SIM_GAMES")
+    if games:
+        from shared_rules import games as registry
+
+        for entry in games.split(","):
+            gname, module, cls = entry.split(":")
+            registry.register(gname, module, cls)
+    return board

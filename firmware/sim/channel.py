@@ -1,0 +1,190 @@
+# sim/channel.py  The simulator's side channel: files in $CONFESSOR_SIM (docs/simulator.md)
+# MIT licence. Never flashed. stdin/stdout belong to the serial link, so buttons come in
+# and pictures, screen descriptions and LED states go out through a directory:
+#
+#   in/<seq>.cmd    host -> device, one command per file ("press A", "long B",
+#                   "chord A C"), written to a temp name and renamed; taken in seq order
+#   status.json     device -> host: {"boot","ack","idle","frame","screen",...}
+#   screen.pbm      the panel as shown (P4, 296x128, 1 = black)
+#   screen.txt      the text description of the screen being shown
+#   screen.json     the same as data, with every drawn text's position
+#   leds.json       the LED chain: [[r, g, b], ...] and the named states
+#   events.log      one JSON line per refresh and per LED write, in order
+#
+# "ack" is the seq of the last command whose press the button driver has fully seen;
+# "idle" is true when nothing is left to do until the next press. A host that waits
+# for ack >= its seq and idle needs no sleeps.
+
+import gc
+import json
+import os
+
+import asyncio
+
+
+def _write(path, data):
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.rename(tmp, path)
+
+
+class Channel:
+    step_ms = 3
+
+    def __init__(self, folder, buttons_pins, released, pressed):
+        self.dir = folder
+        self.indir = folder + "/in"
+        self._pins = buttons_pins  # name -> SimPin
+        self._released = released
+        self._pressed = pressed
+        for d in (folder, self.indir):
+            try:
+                os.mkdir(d)
+            except OSError:
+                pass
+        for name in os.listdir(self.indir):
+            os.remove(self.indir + "/" + name)  # presses sent to a dead device are gone
+        import binascii
+
+        self.boot = binascii.hexlify(os.urandom(4)).decode()
+        self.ack = 0
+        self.frame = 0
+        self.screen = None
+        self.model = None
+        self._holds = None
+        self._seq = 0
+        self._last = None
+        self.peak = 0
+        self.exited = False
+        self.events = open(folder + "/events.log", "ab")
+        self._event({"e": "boot", "boot": self.boot})
+        self._status(False)
+
+    # ****** outputs ******
+    def _event(self, record):
+        self.events.write(json.dumps(record).encode() + b"\n")
+        self.events.flush()
+
+    def note_screen(self, scr):
+        self.screen = scr
+        _write(self.dir + "/screen.txt", scr.text().encode())
+        _write(self.dir + "/screen.json", json.dumps(scr.data()).encode())
+
+    def on_refresh(self, kind):
+        import framebuf
+
+        self.frame += 1
+        src = framebuf.FrameBuffer(self.model.landscape(), 296, 128, framebuf.MONO_VLSB)
+        hl = bytearray(37 * 128)
+        dst = framebuf.FrameBuffer(hl, 296, 128, framebuf.MONO_HLSB)
+        dst.blit(src, 0, 0)
+        _write(self.dir + "/screen.pbm", b"P4\n296 128\n" + hl)
+        scr = self.screen
+        self._event(
+            {
+                "e": "refresh",
+                "frame": self.frame,
+                "kind": kind,
+                "screen": scr.name if scr else None,
+                "private": bool(scr and scr.private),
+            }
+        )
+
+    def on_leds(self, np):
+        shown = [list(c) for c in np.shown]
+        names = self.leds.names() if self.leds is not None else []
+        _write(self.dir + "/leds.json", json.dumps({"rgb": shown, "names": names}).encode())
+        self._event({"e": "leds", "names": names})
+
+    leds = None
+
+    def _status(self, idle, app=None):
+        data = {
+            "boot": self.boot,
+            "ack": self.ack,
+            "idle": idle,
+            "frame": self.frame,
+            "screen": self.screen.name if self.screen else None,
+            "alloc": gc.mem_alloc(),
+            "free": gc.mem_free(),
+            "peak": self.peak,
+            "exited": self.exited,
+        }
+        if app is not None:
+            data["move"] = app.status().get("move")
+        _write(self.dir + "/status.json", json.dumps(data).encode())
+
+    # ****** inputs ******
+    def _start(self, line, buttons):
+        parts = line.split()
+        seq = int(parts[0])
+        op = parts[1]
+        names = parts[2:]
+        stable = buttons.stable
+        holds = []
+        for name in names:
+            pin = self._pins.get(name)
+            if pin is None:
+                continue
+            if op == "long":
+                ms = buttons.long_ms + (stable + 3) * buttons.poll_ms
+                h = hw_hold(self._pressed, self._released, stable + 2, ms, stable + 2)
+            else:
+                h = hw_hold(self._pressed, self._released, stable + 2, 0, stable + 2)
+            pin.plan(h)
+            holds.append(h)
+        self._holds = holds
+        self._seq = seq
+
+    def step(self, app, buttons, display):
+        pending = False
+        if self._holds is not None:
+            done = True
+            for h in self._holds:
+                if not h.done:
+                    done = False
+            if done:
+                self.ack = self._seq
+                self._holds = None
+        if self._holds is None:
+            names = [n for n in os.listdir(self.indir) if n.endswith(".cmd")]
+            if names:
+                names.sort()
+                path = self.indir + "/" + names[0]
+                with open(path) as f:
+                    line = f.read()
+                os.remove(path)
+                self._start(line, buttons)
+                pending = True
+        idle = (
+            not pending
+            and self._holds is None
+            and app.waiting
+            and buttons.pending() == 0
+            and not display.busy
+        )
+        state = (idle, self.ack, self.frame, self.exited)
+        if state != self._last:
+            if idle:
+                gc.collect()
+                used = gc.mem_alloc()
+                if used > self.peak:
+                    self.peak = used
+            self._last = state
+            self._status(idle, app)
+
+    async def run(self, app, buttons, display):
+        while True:
+            self.step(app, buttons, display)
+            await asyncio.sleep_ms(self.step_ms)
+
+    def exit(self):
+        self.exited = True
+        self._status(False)
+
+
+def hw_hold(active, released, reads, ms, after):
+    from sim.hw import Hold
+
+    return Hold(active, released, reads, ms, after)

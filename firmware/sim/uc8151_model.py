@@ -1,0 +1,86 @@
+# sim/uc8151_model.py  A model of the UC8151 subset the fallback driver uses
+# MIT licence. Never flashed. DTM2 fills RAM row by row (296 gates x 16 bytes, bit 1 =
+# black); DRF displays it. BUSY is low while busy, as on the Badger.
+
+import time
+
+ROW_BYTES = 16
+GATES = 296
+RAM = ROW_BYTES * GATES
+
+
+class UC8151Model:
+    def __init__(self, full_ms=0, on_refresh=None):
+        self.full_ms = full_ms
+        self.on_refresh = on_refresh
+        self.ram = bytearray(RAM)
+        self.panel = bytearray(RAM)
+        self.log = []
+        self.refreshes = []
+        self.errors = []
+        self.asleep = False
+        self.powered = False
+        self.stale_partials = 0
+        self._busy_until = None
+        self.cmd = None
+        self.pos = 0
+
+    def rst_changed(self, pin, level):
+        if level == 0:
+            self.asleep = False
+            self.powered = False
+
+    def busy(self):
+        if self._busy_until is None:
+            return 0
+        if time.ticks_diff(self._busy_until, time.ticks_ms()) > 0:
+            return 1
+        self._busy_until = None
+        return 0
+
+    def feed(self, dc, data):
+        if self.asleep:
+            self.errors.append("bytes sent while in deep sleep")
+            return
+        if dc == 0:
+            for c in data:
+                self.cmd = c
+                self.log.append((c, bytearray()))
+                if c == 0x13:
+                    self.pos = 0
+                elif c == 0x04:
+                    self.powered = True
+                elif c == 0x02:
+                    self.powered = False
+                elif c == 0x12:
+                    if not self.powered:
+                        self.errors.append("refresh without power on")
+                    self.panel[:] = self.ram
+                    self.refreshes.append("full")
+                    if self.full_ms:
+                        self._busy_until = time.ticks_add(time.ticks_ms(), self.full_ms)
+                    if self.on_refresh is not None:
+                        self.on_refresh("full")
+            return
+        if self.cmd == 0x13:
+            for b in data:
+                if self.pos < RAM:
+                    self.ram[self.pos] = b
+                self.pos += 1
+        else:
+            self.log[-1][1].extend(data)
+            if self.cmd == 0x07 and data and data[0] == 0xA5:
+                self.asleep = True
+
+    def landscape(self):
+        out = bytearray(RAM)
+        panel = self.panel
+        for yb in range(ROW_BYTES):
+            src = ROW_BYTES - 1 - yb
+            base = yb * GATES
+            for x in range(GATES):
+                out[base + x] = panel[x * ROW_BYTES + src]
+        return out
+
+    def commands(self):
+        return [c for c, _ in self.log]

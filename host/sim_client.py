@@ -1,0 +1,280 @@
+"""Drive the simulated Confessor through its side channel (docs/simulator.md).
+
+The device (firmware/main.py on the MicroPython unix port) reads button commands from
+files in `<dir>/in/` and writes its status, screen and LEDs to `<dir>/`. Every call
+here waits on the device's acknowledgements (sequence numbers and the `idle` flag),
+never on a fixed sleep, so tests driving it are not timing-dependent.
+
+    dev = SimDevice.start(flash_dir, seed=...)   # or SimClient(dir) for a running one
+    dev.client.press("A"); dev.client.screen_text()
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import struct
+import subprocess
+import sys
+import time
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+BUTTONS = ("A", "B", "C", "UP", "DOWN")
+
+
+class SimError(RuntimeError):
+    """The simulated device did not answer as expected."""
+
+
+class SimClient:
+    def __init__(self, folder: str | os.PathLike, timeout: float = 20.0):
+        self.dir = Path(folder)
+        self.timeout = timeout
+        self.seq = 0
+        self.boot = None
+
+    # ****** status ******
+    def status(self) -> dict:
+        try:
+            return json.loads((self.dir / "status.json").read_text())
+        except (OSError, ValueError):
+            return {}
+
+    def attach(self, old_boot: str | None = None, timeout: float | None = None) -> dict:
+        """Wait for a (new) device boot to be idle; presses are numbered from 1 again."""
+        st = self._until(
+            lambda s: s.get("boot") and s.get("boot") != old_boot and (s["idle"] or s["exited"]),
+            timeout,
+            "device to boot",
+        )
+        self.boot = st["boot"]
+        self.seq = 0
+        return st
+
+    def _until(self, cond, timeout, what, proc=None):
+        deadline = time.monotonic() + (timeout or self.timeout)
+        delay = 0.001
+        while True:
+            st = self.status()
+            if st and cond(st):
+                return st
+            if proc is not None and proc.poll() is not None:
+                raise SimError(f"device exited (rc {proc.returncode}) waiting for {what}")
+            if time.monotonic() > deadline:
+                raise SimError(f"timed out waiting for {what}; last status {st}")
+            time.sleep(delay)  # polling a file: a wait for a condition, not a guess
+            delay = min(delay * 2, 0.01)
+
+    def wait_idle(self, timeout: float | None = None, proc=None) -> dict:
+        """Until every command sent has been seen and the device waits for a button."""
+        seq = self.seq
+        boot = self.boot
+        return self._until(
+            lambda s: s.get("boot") == boot and s["ack"] >= seq and (s["idle"] or s["exited"]),
+            timeout,
+            f"idle after command {seq}",
+            proc,
+        )
+
+    # ****** buttons ******
+    def send(self, op: str, *names: str) -> int:
+        for name in names:
+            if name not in BUTTONS:
+                raise ValueError(f"no button {name!r} (buttons: {', '.join(BUTTONS)})")
+        self.seq += 1
+        inbox = self.dir / "in"
+        tmp = inbox / f"{self.seq:08d}.tmp"
+        tmp.write_text(f"{self.seq} {op} {' '.join(names)}")
+        os.replace(tmp, inbox / f"{self.seq:08d}.cmd")
+        return self.seq
+
+    def press(self, name: str, long: bool = False, wait: bool = True) -> dict | None:
+        self.send("long" if long else "press", name)
+        return self.wait_idle() if wait else None
+
+    def chord(self, a: str, b: str, wait: bool = True) -> dict | None:
+        self.send("chord", a, b)
+        return self.wait_idle() if wait else None
+
+    # ****** outputs ******
+    def screen_text(self) -> str:
+        return (self.dir / "screen.txt").read_text()
+
+    def screen(self) -> dict:
+        return json.loads((self.dir / "screen.json").read_text())
+
+    def screen_image_path(self) -> Path:
+        return self.dir / "screen.pbm"
+
+    def screen_image(self) -> tuple[int, int, bytes]:
+        """(width, height, rows of packed bits, 1 = black) of the panel as shown."""
+        return read_pbm(self.screen_image_path().read_bytes())
+
+    def screen_png(self, path: str | os.PathLike | None = None) -> bytes:
+        png = pbm_to_png(self.screen_image_path().read_bytes())
+        if path is not None:
+            Path(path).write_bytes(png)
+        return png
+
+    def leds(self) -> dict:
+        """{"rgb": [[r, g, b], ...], "names": [...]} as last written to the chain."""
+        return json.loads((self.dir / "leds.json").read_text())
+
+    def events(self) -> list[dict]:
+        out = []
+        for line in (self.dir / "events.log").read_text().splitlines():
+            if line.strip():
+                out.append(json.loads(line))
+        return out
+
+
+def read_pbm(data: bytes) -> tuple[int, int, bytes]:
+    parts = data.split(b"\n", 2)
+    if parts[0] != b"P4":
+        raise SimError("not a binary PBM")
+    w, h = (int(v) for v in parts[1].split())
+    return w, h, parts[2]
+
+
+def pixel(image: tuple[int, int, bytes], x: int, y: int) -> int:
+    w, _, bits = image
+    row = (w + 7) // 8
+    return (bits[y * row + x // 8] >> (7 - x % 8)) & 1
+
+
+def pbm_to_png(data: bytes) -> bytes:
+    """A 1-bit greyscale PNG (0 = black, so the PBM bits are inverted)."""
+    w, h, bits = read_pbm(data)
+    row = (w + 7) // 8
+    raw = bytearray()
+    for y in range(h):
+        raw.append(0)
+        raw.extend(b ^ 0xFF for b in bits[y * row : (y + 1) * row])
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body))
+            + kind
+            + body
+            + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+        )
+
+    head = struct.pack(">IIBBBBB", w, h, 1, 0, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", head)
+        + chunk(b"IDAT", zlib.compress(bytes(raw), 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def micropython() -> str:
+    beside = Path(sys.executable).parent / "micropython"
+    return str(beside) if beside.exists() else "micropython"
+
+
+class SimDevice:
+    """A simulated device process: its flash folder (cwd), side channel and client."""
+
+    def __init__(self, flash: Path, env: dict, heap: str | None, extra_path=()):
+        self.flash = Path(flash)
+        self.sim = self.flash / "sim"
+        self.env = env
+        self.heap = heap
+        self.extra_path = list(extra_path)
+        self.proc: subprocess.Popen | None = None
+        self.client = SimClient(self.sim)
+
+    @classmethod
+    def start(
+        cls,
+        flash,
+        seed: str | None = None,
+        heap: str | None = None,
+        hold: str = "",
+        profile: str | None = None,
+        games: str | None = None,
+        extra_path=(),
+        long_ms: int = 300,
+        speed: str = "instant",
+    ) -> SimDevice:
+        env = dict(os.environ)
+        for key in list(env):
+            if key.startswith("CONFESSOR_"):
+                del env[key]
+        flash = Path(flash)
+        flash.mkdir(parents=True, exist_ok=True)
+        env.update(
+            CONFESSOR_SIM=str(flash / "sim"),
+            CONFESSOR_SIM_SPEED=speed,
+            CONFESSOR_SIM_LONG_MS=str(long_ms),
+        )
+        if seed:
+            env["CONFESSOR_SIM_SEED"] = seed
+        if hold:
+            env["CONFESSOR_SIM_HOLD"] = hold
+        if profile:
+            env["CONFESSOR_PROFILE"] = profile
+        if games:
+            env["CONFESSOR_SIM_GAMES"] = games
+        dev = cls(flash, env, heap, extra_path)
+        dev.boot()
+        return dev
+
+    def boot(self, old: str | None = None) -> dict:
+        path = [".frozen", str(FIRMWARE), str(ROOT)] + [str(p) for p in self.extra_path]
+        env = dict(self.env, MICROPYPATH=":".join(path))
+        cmd = [micropython()]
+        if self.heap:
+            cmd += ["-X", f"heapsize={self.heap}"]
+        cmd.append(str(FIRMWARE / "main.py"))
+        self.stderr = open(self.flash / "stderr.txt", "ab")
+        self.proc = subprocess.Popen(
+            cmd,
+            cwd=self.flash,
+            env=env,
+            # stdin stays open and silent (the serial link polls it); nothing on stdout
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=self.stderr,
+        )
+        try:
+            return self.client.attach(old, timeout=30)
+        except SimError:
+            raise SimError(self.crash_report())
+
+    def crash_report(self) -> str:
+        if self.proc is not None and self.proc.poll() is None:
+            return "device still running"
+        try:
+            return (self.flash / "stderr.txt").read_text()[-2000:]
+        except OSError:
+            return "no stderr"
+
+    def power_cut(self) -> None:
+        """SIGKILL: no flush, no cleanup, like pulling the plug."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def restart(self) -> dict:
+        old = self.client.status().get("boot")
+        self.power_cut()
+        return self.boot(old)
+
+    def stop(self) -> None:
+        self.power_cut()
+        if self.proc is not None and self.proc.stdin:
+            self.proc.stdin.close()
+        if getattr(self, "stderr", None):
+            self.stderr.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
