@@ -10,10 +10,10 @@
 import gc
 
 from micropython import const
+from ui import Painter, Screen, wrap
 
 from shared_rules import games
 from shared_rules.game import CHANCE
-from ui import Painter, Screen, wrap
 
 _MAX_EVENTS = const(3)  # public events recalled on the turn screen
 

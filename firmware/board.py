@@ -48,9 +48,8 @@ def build(name=None):
 
 
 def _rp2(name, prof):
-    from machine import SPI, Pin, Signal
-
     from buttons import Buttons
+    from machine import SPI, Pin, Signal
 
     if prof.get("latch") is not None:
         # Badger: hold the 3V3 enable high or the board switches off on battery.
@@ -84,7 +83,6 @@ def _rp2(name, prof):
     lp = prof["leds"]
     if lp.get("pin") is not None and lp.get("count"):
         import neopixel
-
         from leds import SeatLeds
 
         np = neopixel.NeoPixel(Pin(lp["pin"]), lp["count"])

@@ -244,8 +244,8 @@ class SimDevice:
         )
         try:
             return self.client.attach(old, timeout=30)
-        except SimError:
-            raise SimError(self.crash_report())
+        except SimError as err:
+            raise SimError(f"{err}\n{self.crash_report()}") from None
 
     def crash_report(self) -> str:
         if self.proc is not None and self.proc.poll() is None:

@@ -20,10 +20,10 @@ def env(name, default=None):
 
 def build(name, profile):
     import machine
-
     from board import Board
     from buttons import Buttons
     from leds import SeatLeds, WhiteLed
+
     from sim.hw import FuncPin, SimNeoPixel, SimPin
 
     real = env("CONFESSOR_SIM_SPEED", "real") == "real"
@@ -52,15 +52,17 @@ def build(name, profile):
     disp = profile["display"]
     cs, dc = SimPin(disp["cs"], 1), SimPin(disp["dc"], 1)
     if disp["driver"] == "uc8151":
-        from sim.uc8151_model import UC8151Model
         from uc8151 import UC8151
+
+        from sim.uc8151_model import UC8151Model
 
         model = UC8151Model(4500 if real else 0, on_refresh)
         busy = FuncPin(disp["busy"], lambda: 1 - model.busy())
         driver = UC8151
     else:
-        from sim.ssd1680_model import SSD1680Model
         from ssd1680 import SSD1680
+
+        from sim.ssd1680_model import SSD1680Model
 
         model = SSD1680Model(2000 if real else 0, 300 if real else 0, on_refresh)
         busy = FuncPin(disp["busy"], model.busy)

@@ -15,11 +15,10 @@
 # "idle" is true when nothing is left to do until the next press. A host that waits
 # for ack >= its seq and idle needs no sleeps.
 
+import asyncio
 import gc
 import json
 import os
-
-import asyncio
 
 
 def _write(path, data):
