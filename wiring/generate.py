@@ -81,6 +81,16 @@ def boards_key_order(default):
     return order_for
 
 
+DOCS_ONLY = ("notes",)
+
+
+def firmware_view(profiles):
+    """The profiles without the keys that only the docs read."""
+    return {
+        name: {k: v for k, v in p.items() if k not in DOCS_ONLY} for name, p in profiles.items()
+    }
+
+
 def render_boards(pinmap):
     """Text of firmware/boards.py."""
     out = [
@@ -92,7 +102,7 @@ def render_boards(pinmap):
         "",
         "DEFAULT = %s" % literal(pinmap["default"]),
     ]
-    body = emit(pinmap["profiles"], (), boards_key_order(pinmap["default"]))
+    body = emit(firmware_view(pinmap["profiles"]), (), boards_key_order(pinmap["default"]))
     out.append("PROFILES = " + body[0])
     out.extend(body[1:])
     return "\n".join(out) + "\n"
@@ -124,7 +134,7 @@ def signal_rows(profile):
     wiring_note = (
         "to GND, internal pull-up, pressed = 0"
         if profile["button_pull"] == "up"
-        else "to 3V3 on the board, internal pull-down, pressed = 1"
+        else "wired high on the board, internal pull-down, pressed = 1"
     )
     for name in pinrules.BUTTON_NAMES:
         rows.append(("Button %s" % name, profile["buttons"][name], wiring_note))
@@ -206,6 +216,8 @@ def render_profile_md(name, profile, pinmap, is_default):
                 pinmap["electrical"]["ws2812_ma_idle"],
             )
         )
+    lines.append("")
+    lines += ["- " + note for note in profile.get("notes", [])]
     lines.append("")
     return lines
 
