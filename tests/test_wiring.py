@@ -324,3 +324,77 @@ def test_wiring_docs_exist_and_point_at_each_other():
     parts = (ROOT / "wiring" / "parts.md").read_text()
     for name in ("SC1633", "Pico-ePaper-2.9", "WS2812B", "74AHCT125", "1000", "330"):
         assert name in parts, name
+
+
+FAKE_MACHINE = """
+# A fake machine module: an input reads released (1) once, then pressed/idle (0).
+class Pin:
+    IN, OUT, PULL_UP, PULL_DOWN = 0, 1, 2, 3
+
+    def __init__(self, gpio, mode=0, pull=None, value=None):
+        self.gpio, self.mode, self.reads, self.level = gpio, mode, 0, value
+
+    def value(self, v=None):
+        if v is not None:
+            self.level = v
+            return None
+        self.reads += 1
+        return 1 if self.reads == 1 else 0
+
+
+class ADC:
+    def __init__(self, pin):
+        pass
+
+    def read_u16(self):
+        return 32767
+
+
+class PWM:
+    def __init__(self, pin):
+        pass
+
+    def freq(self, f):
+        pass
+
+    def duty_u16(self, d):
+        pass
+
+
+class SPI:
+    def __init__(self, bus, **kw):
+        assert "miso" in kw and kw["miso"] is None, "pass miso=None explicitly"
+
+    def write(self, data):
+        print("SPI write", data)
+"""
+
+FAKE_NEOPIXEL = """
+class NeoPixel:
+    def __init__(self, pin, n):
+        self.n, self.writes = n, 0
+
+    def fill(self, c):
+        pass
+
+    def __setitem__(self, i, c):
+        assert 0 <= i < self.n
+
+    def write(self):
+        pass
+"""
+
+
+def test_selftest_runs_under_micropython_with_fake_hardware(tmp_path):
+    (tmp_path / "machine.py").write_text(FAKE_MACHINE)
+    (tmp_path / "neopixel.py").write_text(FAKE_NEOPIXEL)
+    done = run_micropython(
+        [ROOT / "wiring" / "selftest.py"], extra_path=[tmp_path, ROOT / "firmware"], timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    assert "profile reference" in out
+    assert "SPI write b'\\x12'" in out
+    assert "VSYS = 3.30 V" in out
+    assert "buttons: all 5 pressed" in out
+    assert out.rstrip().endswith("self-test done")
