@@ -81,7 +81,7 @@ def _rp2(name, prof):
     display = Driver(spi, cs, dc, rst, busy)
 
     lp = prof["leds"]
-    if lp.get("pin") is not None and lp.get("count"):
+    if is_chain(lp):
         import neopixel
         from leds import SeatLeds
 
@@ -90,6 +90,15 @@ def _rp2(name, prof):
     else:
         from leds import WhiteLed
 
-        white = lp.get("white_led")
-        leds = WhiteLed(Pin(white, Pin.OUT, value=0) if white is not None else None)
+        pin = led_pin(lp)
+        leds = WhiteLed(Pin(pin, Pin.OUT, value=0) if pin is not None else None)
     return Board(name, prof, display, buttons, leds, os.urandom)
+
+
+def is_chain(lp):
+    """A WS2812 chain (seat LEDs); otherwise a single plain LED (the Badger's)."""
+    return lp.get("pin") is not None and lp.get("count") and lp.get("kind", "ws2812") == "ws2812"
+
+
+def led_pin(lp):
+    return lp.get("white_led", lp.get("pin"))

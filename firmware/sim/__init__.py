@@ -78,13 +78,17 @@ def build(name, profile):
     if channel:
         channel.model = model
 
+    from board import is_chain, led_pin
+
     lp = profile["leds"]
-    if lp.get("count"):
+    if is_chain(lp):
         np = SimNeoPixel(lp["count"], channel.on_leds if channel else None)
         leds = SeatLeds(np, lp["seats"], lp.get("status"), lp.get("max_brightness", 40))
     else:
         np = None
-        leds = WhiteLed(SimPin(lp.get("white_led"), 0) if lp.get("white_led") else None)
+        pin = led_pin(lp)
+        hook = (lambda p, v: channel.on_leds(None)) if channel else None
+        leds = WhiteLed(SimPin(pin, 0, hook) if pin is not None else None)
     if channel:
         channel.leds = leds
 

@@ -91,7 +91,7 @@ class Channel:
         )
 
     def on_leds(self, np):
-        shown = [list(c) for c in np.shown]
+        shown = [list(c) for c in np.shown] if np is not None else []
         names = self.leds.names() if self.leds is not None else []
         _write(self.dir + "/leds.json", json.dumps({"rgb": shown, "names": names}).encode())
         self._event({"e": "leds", "names": names})
