@@ -234,11 +234,19 @@ class App:
         first = 0
         cursor = 0
         while True:
-            rows = ["game", "players"] + ["opt"] * len(cls.OPTIONS) + ["first"]
+            own_first = not _has_option(cls, "first_player")
+            rows = (
+                ["game", "players"] + ["opt"] * len(cls.OPTIONS) + (["first"] if own_first else [])
+            )
             items = ["Game: %s" % cls.TITLE, "Players: %d" % players]
             for opt in cls.OPTIONS:
-                items.append("%s: %s" % (opt.name, _show_value(options.get(opt.name, opt.default))))
-            items.append("First player: P%d" % (first + 1))
+                value = options.get(opt.name, opt.default)
+                if opt.name == "first_player":
+                    items.append("First player: P%d" % (value + 1))
+                else:
+                    items.append("%s: %s" % (opt.name, _show_value(value)))
+            if own_first:
+                items.append("First player: P%d" % (first + 1))
             scr = Screen(
                 "menu",
                 "New game",
@@ -271,9 +279,15 @@ class App:
                     first = (first + step) % players
                 else:
                     opt = cls.OPTIONS[cursor - 2]
-                    options[opt.name] = _step_option(opt, options.get(opt.name, opt.default), step)
+                    value = options.get(opt.name, opt.default)
+                    if opt.name == "first_player":
+                        options[opt.name] = (value + step) % players
+                    else:
+                        options[opt.name] = _step_option(opt, value, step)
                 if first >= players:
                     first = 0
+                if options.get("first_player", 0) >= players:
+                    options["first_player"] = 0
 
     # ****** a game ******
     def start(self, config):
@@ -281,6 +295,8 @@ class App:
         from shared_rules.gamelog import Journal, game_id_for
 
         game = games.load(config["name"], config["players"], **config["options"])
+        if "first_player" in game.options:
+            config["first"] = 0  # the rules seat the first player themselves
         seed = bytes(self.board.urandom(32))
         game_id = game_id_for(commitment(seed))
         journal = Journal()
@@ -418,10 +434,14 @@ class App:
             )
         )
         await self.wait_key("A")
+        big = None
+        if lines and lines[0].startswith("#"):
+            big, lines = lines[0][1:], lines[1:]  # a presenter's headline, drawn large
         await self.show(
             Screen(
                 "secret",
                 title or ("%s only" % name),
+                big=big,
                 lines=lines,
                 keys=("Done", "", ""),
                 private=True,
@@ -574,6 +594,13 @@ def _next_game(names, gi, step):
     return None
 
 
+def _has_option(cls, name):
+    for opt in cls.OPTIONS:
+        if opt.name == name:
+            return True
+    return False
+
+
 def _show_value(value):
     if value is True:
         return "yes"
@@ -589,10 +616,12 @@ def _step_option(opt, value, step):
         choices = list(opt.choices)
         i = choices.index(value) if value in choices else 0
         return choices[(i + step) % len(choices)]
-    if opt.low is not None and opt.high is not None:
+    if isinstance(opt.default, int) and opt.low is not None and opt.high is not None:
         span = opt.high - opt.low + 1
         return opt.low + (value - opt.low + step) % span
-    return max(0, value + step)
+    if isinstance(opt.default, int):
+        return max(0, value + step)
+    return value  # free text (e.g. a list of sins): not editable with five buttons
 
 
 def _presenter(app, ctx):

@@ -9,6 +9,7 @@ import sys
 
 class Board:
     splash_ms = 1500
+    effect_ms = 120  # LED animation step
 
     def __init__(self, name, profile, display, buttons, leds, urandom):
         self.name = name

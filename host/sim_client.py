@@ -44,12 +44,13 @@ class SimClient:
         except (OSError, ValueError):
             return {}
 
-    def attach(self, old_boot: str | None = None, timeout: float | None = None) -> dict:
+    def attach(self, old_boot: str | None = None, timeout: float | None = None, proc=None) -> dict:
         """Wait for a (new) device boot to be idle; presses are numbered from 1 again."""
         st = self._until(
             lambda s: s.get("boot") and s.get("boot") != old_boot and (s["idle"] or s["exited"]),
             timeout,
             "device to boot",
+            proc,
         )
         self.boot = st["boot"]
         self.seq = 0
@@ -69,6 +70,8 @@ class SimClient:
             time.sleep(delay)  # polling a file: a wait for a condition, not a guess
             delay = min(delay * 2, 0.01)
 
+    proc = None  # the device process, when known: a crash fails fast
+
     def wait_idle(self, timeout: float | None = None, proc=None) -> dict:
         """Until every command sent has been seen and the device waits for a button."""
         seq = self.seq
@@ -77,7 +80,7 @@ class SimClient:
             lambda s: s.get("boot") == boot and s["ack"] >= seq and (s["idle"] or s["exited"]),
             timeout,
             f"idle after command {seq}",
-            proc,
+            proc or self.proc,
         )
 
     # ****** buttons ******
@@ -226,7 +229,7 @@ class SimDevice:
         return dev
 
     def boot(self, old: str | None = None) -> dict:
-        path = [".frozen", str(FIRMWARE), str(ROOT)] + [str(p) for p in self.extra_path]
+        path = [".frozen", str(FIRMWARE)] + [str(p) for p in self.extra_path] + [str(ROOT)]
         env = dict(self.env, MICROPYPATH=":".join(path))
         cmd = [micropython()]
         if self.heap:
@@ -242,8 +245,9 @@ class SimDevice:
             stdout=subprocess.DEVNULL,
             stderr=self.stderr,
         )
+        self.client.proc = self.proc
         try:
-            return self.client.attach(old, timeout=30)
+            return self.client.attach(old, timeout=30, proc=self.proc)
         except SimError as err:
             raise SimError(f"{err}\n{self.crash_report()}") from None
 

@@ -75,6 +75,7 @@ def build(name, profile):
     if not real:
         display.reset_ms = 0
         display.busy_poll_ms = 1
+        buttons.poll_ms = 4  # tests: same reads per press, less waiting
     if channel:
         channel.model = model
 
@@ -107,6 +108,7 @@ def build(name, profile):
     board.pins = pins
     board.np = np
     board.splash_ms = 1500 if real else 0
+    board.effect_ms = 120 if real else 2
     games = env("CONFESSOR_SIM_GAMES")
     if games:
         from shared_rules import games as registry

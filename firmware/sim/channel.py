@@ -56,6 +56,7 @@ class Channel:
         self._last = None
         self.peak = 0
         self.exited = False
+        self._invert = None
         self.events = open(folder + "/events.log", "ab")
         self._event({"e": "boot", "boot": self.boot})
         self._status(False)
@@ -77,7 +78,14 @@ class Channel:
         src = framebuf.FrameBuffer(self.model.landscape(), 296, 128, framebuf.MONO_VLSB)
         hl = bytearray(37 * 128)
         dst = framebuf.FrameBuffer(hl, 296, 128, framebuf.MONO_HLSB)
-        dst.blit(src, 0, 0)
+        if self.model.WHITE_BIT:
+            # PBM wants 1 = black: map the panel's white 1 to 0 as the blit converts
+            if self._invert is None:
+                self._invert = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+                self._invert.pixel(0, 0, 1)
+            dst.blit(src, 0, 0, -1, self._invert)
+        else:
+            dst.blit(src, 0, 0)
         _write(self.dir + "/screen.pbm", b"P4\n296 128\n" + hl)
         scr = self.screen
         self._event(
@@ -128,9 +136,9 @@ class Channel:
                 continue
             if op == "long":
                 ms = buttons.long_ms + (stable + 3) * buttons.poll_ms
-                h = hw_hold(self._pressed, self._released, stable + 2, ms, stable + 2)
+                h = hw_hold(self._pressed, self._released, stable + 1, ms, stable + 1)
             else:
-                h = hw_hold(self._pressed, self._released, stable + 2, 0, stable + 2)
+                h = hw_hold(self._pressed, self._released, stable + 1, 0, stable + 1)
             pin.plan(h)
             holds.append(h)
         self._holds = holds

@@ -111,7 +111,26 @@ class SSD1680Model:
             self.asleep = True
 
     def _ram(self, data):
+        # RAM is kept in landscape order: byte (x, gate) at (15 - x) * 296 + gate, so
+        # the picture needs no transposition and the driver's mode (Y first, X-, Y+,
+        # full window) is one slice copy.
         target = self.target
+        if (
+            self.entry == 0x06
+            and (self.xs, self.xe, self.ys, self.ye) == (ROW_BYTES - 1, 0, 0, GATES - 1)
+            and 0 <= self.x < ROW_BYTES
+            and 0 <= self.y < GATES
+        ):
+            p = (ROW_BYTES - 1 - self.x) * GATES + self.y
+            n = len(data)
+            while n:
+                k = min(n, RAM - p)
+                target[p : p + k] = data[len(data) - n : len(data) - n + k]
+                n -= k
+                p = (p + k) % RAM
+            self.x = ROW_BYTES - 1 - p // GATES
+            self.y = p % GATES
+            return
         xlo, xhi = min(self.xs, self.xe), max(self.xs, self.xe)
         ylo, yhi = min(self.ys, self.ye), max(self.ys, self.ye)
         dx = 1 if self.entry & 1 else -1
@@ -120,7 +139,7 @@ class SSD1680Model:
         x, y = self.x, self.y
         for b in data:
             if 0 <= x < ROW_BYTES and 0 <= y < GATES:
-                target[y * ROW_BYTES + x] = b
+                target[(ROW_BYTES - 1 - x) * GATES + y] = b
             if y_first:
                 y += dy
                 if y > yhi or y < ylo:
@@ -160,15 +179,12 @@ class SSD1680Model:
 
     # ****** pictures ******
     def landscape(self):
-        """The panel as the UI's 296x128 MONO_VLSB bytes with 1 = black."""
-        out = bytearray(RAM)
-        panel = self.panel
-        for yb in range(ROW_BYTES):
-            src = ROW_BYTES - 1 - yb
-            base = yb * GATES
-            for x in range(GATES):
-                out[base + x] = panel[x * ROW_BYTES + src] ^ 0xFF
-        return out
+        """The panel as the UI's 296x128 MONO_VLSB bytes (1 = white here: see WHITE_BIT)."""
+        return self.panel
+
+    def ram_byte(self, x, gate, red=False):
+        """RAM byte at column byte x (0-15) and gate row (0-295), as the datasheet numbers it."""
+        return (self.red if red else self.bw)[(ROW_BYTES - 1 - x) * GATES + gate]
 
     def commands(self):
         return [c for c, _ in self.log]

@@ -10,6 +10,8 @@ RAM = ROW_BYTES * GATES
 
 
 class UC8151Model:
+    WHITE_BIT = 0
+
     def __init__(self, full_ms=0, on_refresh=None):
         self.full_ms = full_ms
         self.on_refresh = on_refresh
@@ -63,24 +65,21 @@ class UC8151Model:
                         self.on_refresh("full")
             return
         if self.cmd == 0x13:
+            # RAM kept in landscape order: byte k of gate row g at (15 - k) * 296 + g
+            ram = self.ram
             for b in data:
-                if self.pos < RAM:
-                    self.ram[self.pos] = b
-                self.pos += 1
+                pos = self.pos
+                if pos < RAM:
+                    ram[(ROW_BYTES - 1 - pos % ROW_BYTES) * GATES + pos // ROW_BYTES] = b
+                self.pos = pos + 1
         else:
             self.log[-1][1].extend(data)
             if self.cmd == 0x07 and data and data[0] == 0xA5:
                 self.asleep = True
 
     def landscape(self):
-        out = bytearray(RAM)
-        panel = self.panel
-        for yb in range(ROW_BYTES):
-            src = ROW_BYTES - 1 - yb
-            base = yb * GATES
-            for x in range(GATES):
-                out[base + x] = panel[x * ROW_BYTES + src]
-        return out
+        """The panel as the UI's 296x128 MONO_VLSB bytes (1 = black)."""
+        return self.panel
 
     def commands(self):
         return [c for c, _ in self.log]
