@@ -119,7 +119,8 @@ class Channel:
             "exited": self.exited,
         }
         if app is not None:
-            data["move"] = app.status().get("move")
+            data["app"] = app.status()  # exactly what the serial link would serve
+            data["move"] = data["app"]["move"]
         _write(self.dir + "/status.json", json.dumps(data).encode())
 
     # ****** inputs ******

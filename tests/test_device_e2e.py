@@ -1,0 +1,287 @@
+"""End to end: firmware/main.py on the MicroPython unix port with simulated hardware,
+driven by button presses only through the side channel (host/sim_client.py).
+
+Every screen of every game is read back from the rendered picture (device_helpers.
+check_picture); the journal the device writes is verified by the rules core."""
+
+import json
+
+import pytest
+from device_helpers import (
+    PORTABLE,
+    SEED,
+    check_picture,
+    log_of,
+    play_to_result,
+    start_device,
+    start_game,
+)
+
+from shared_rules import gamelog, games
+
+HIDDEN_PAIR = "hidden-pair:hidden_pair:HiddenPair"
+games.register("hidden-pair", "hidden_pair", "HiddenPair")  # the test game, for verify()
+
+
+def sins_available():
+    try:
+        games.game_class("seven-sins")
+    except ImportError:
+        return False
+    return True
+
+
+needs_sins = pytest.mark.skipif(not sins_available(), reason="shared_rules.seven_sins not merged")
+
+
+def refreshes(client):
+    return [e for e in client.events() if e["e"] == "refresh"]
+
+
+def check_privacy(client):
+    """Every secret was shown after a pass screen and left with a full refresh of a
+    screen that holds no secret; the status LED was lit while it was up."""
+    events = client.events()
+    shown = [e for e in events if e["e"] == "refresh"]
+    secrets = 0
+    for i, e in enumerate(shown):
+        if e["private"]:
+            secrets += 1
+            assert i > 0 and shown[i - 1]["screen"] == "pass", shown[i - 1]
+            after = shown[i + 1]
+            assert after["kind"] == "full" and not after["private"], after
+    # the status LED (last in the chain) goes red before each secret refresh
+    led_state = None
+    for e in events:
+        if e["e"] == "leds":
+            led_state = e["names"][-1]
+        elif e["e"] == "refresh" and e["private"]:
+            assert led_state == "secret"
+    return secrets
+
+
+def verify_log(flash):
+    data = log_of(flash)
+    summary = gamelog.verify(data, games.load_described)
+    assert not (flash / "games" / (summary["id"] + ".key")).exists(), "seed file left behind"
+    return summary
+
+
+def test_hidden_pair_generic_screens(tmp_path):
+    """A game without its own screens is played from its protocol alone."""
+    dev = start_device(tmp_path, games=HIDDEN_PAIR, extra_path=[PORTABLE])
+    try:
+        c = dev.client
+        assert c.screen()["name"] == "menu"
+        seal = start_game(c, 2)
+        c.press("A")
+        # the deal: each seat sees its own card behind a pass screen
+        for seat in (1, 2):
+            scr = check_picture(c)
+            assert scr["name"] == "pass" and scr["big"] == f"P{seat}"
+            assert c.leds()["names"][seat - 1] == "look"
+            c.press("B")  # only A looks
+            assert c.screen()["name"] == "pass"
+            c.press("A")
+            scr = check_picture(c)
+            assert scr["name"] == "secret" and scr["private"]
+            assert f"to seat {seat - 1}" in scr["lines"][0]
+            assert c.leds()["names"][-1] == "secret"
+            c.press("A")
+        scr = check_picture(c)
+        assert scr["name"] == "turn" and scr["items"] == ["pass", "bet"]
+        assert c.leds()["names"][:2] == ["turn", "off"]
+        assert c.leds()["names"][-1] == "off"
+        names = play_to_result(c, policy=lambda s: (1, "A"))
+        assert "over" in names
+        summary = verify_log(tmp_path / "flash")
+        assert summary["head"]["seal"] == seal["big"]
+        assert summary["actions"][2:] == [1, 1]  # bet, bet (call)
+        result = c.screen()
+        assert SEED[:32] in result["lines"] and SEED[32:] in result["lines"]
+        assert check_privacy(c) == 2
+        c.press("A")
+        assert c.screen()["name"] == "menu"
+        assert not (tmp_path / "flash" / "games" / "current").exists()
+    finally:
+        dev.stop()
+
+
+@needs_sins
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_seven_sins_whole_game(tmp_path, players):
+    dev = start_device(tmp_path)
+    try:
+        c = dev.client
+        seal = start_game(c, players)
+        assert seal["big"] and len(seal["big"]) == 6
+        c.press("A")
+        seen = []
+        judgments = []
+        turn_leds_ok = 0
+        while c.screen()["name"] != "result":
+            scr = check_picture(c)
+            seen.append(scr["name"])
+            if scr["name"] == "turn":
+                seat = int(scr["title"].split("'")[0][1:]) - 1
+                names = c.leds()["names"]
+                assert names[seat] == "turn" and names[:players].count("turn") == 1
+                turn_leds_ok += 1
+            if scr["name"] == "judgment":
+                judgments.append(scr["big"])
+                assert c.leds()["names"][:players] == ["judgment"] * players
+            if scr["name"] == "secret" and "opening" in " ".join(scr["lines"]):
+                assert scr["big"] in (
+                    "Pride",
+                    "Greed",
+                    "Lust",
+                    "Envy",
+                    "Wrath",
+                    "Sloth",
+                    "Gluttony",
+                )
+            from device_helpers import step
+
+            step(c, check=False)
+        result = check_picture(c)
+        summary = verify_log(tmp_path / "flash")
+        state = summary["state"]
+        # the rules' winners are the ones announced, and lit
+        winners = [s for s in range(players) if state.returns()[s] == 1]
+        for s in range(players):
+            line = [ln for ln in result["lines"] if ln.startswith(f"P{s + 1} ")][0]
+            assert ("WINNER" in line) == (s in winners), line
+            assert (c.leds()["names"][s] == "winner") == (s in winners)
+        # the opening cards: one private reveal per seat, then one private score each
+        assert seen.count("secret") == 2 * players
+        assert check_privacy(c) == 2 * players
+        assert judgments[-1] == "JUDGMENT 3/3" and judgments[:2] == ["JUDGMENT 1/3", "JUDGMENT 2/3"]
+        assert turn_leds_ok == seen.count("turn")
+        assert seen.count("over") == 1
+    finally:
+        dev.stop()
+
+
+def test_maintenance_mode_holding_a_and_c(tmp_path):
+    dev = start_device(tmp_path, hold="A,C", games=HIDDEN_PAIR, extra_path=[PORTABLE])
+    try:
+        st = dev.client.status()
+        assert st["exited"] and st["frame"] == 0
+        assert dev.proc.wait(timeout=10) == 0
+    finally:
+        dev.stop()
+
+
+def test_holding_one_button_is_not_maintenance(tmp_path):
+    dev = start_device(tmp_path, hold="A", games=HIDDEN_PAIR, extra_path=[PORTABLE])
+    try:
+        assert dev.client.screen()["name"] == "menu"
+    finally:
+        dev.stop()
+
+
+def test_abandon_from_the_pause_menu(tmp_path):
+    dev = start_device(tmp_path, games=HIDDEN_PAIR, extra_path=[PORTABLE])
+    try:
+        c = dev.client
+        start_game(c, 2)
+        for _ in range(5):  # seal, two gates
+            c.press("A")
+        assert c.screen()["name"] == "turn"
+        c.press("C")
+        assert c.screen()["name"] == "pause"
+        c.press("DOWN")
+        c.press("DOWN")  # "Look at my hand", then "Abandon the game"
+        assert c.screen()["items"][c.screen()["cursor"]].startswith("Abandon")
+        c.press("A")
+        assert c.screen()["name"] == "confirm"
+        c.press("C")
+        assert c.screen()["name"] == "pause"
+        assert c.screen()["items"][c.screen()["cursor"]].startswith("Abandon")
+        c.press("A")
+        assert c.screen()["name"] == "confirm"
+        c.press("A")
+        assert check_picture(c)["name"] == "abandoned"
+        parts = gamelog.parse(log_of(tmp_path / "flash"))
+        assert parts["end"]["abandoned"] is True
+        assert gamelog.verify(log_of(tmp_path / "flash"), games.load_described)["abandoned"]
+        c.press("A")
+        assert c.screen()["name"] == "menu"
+    finally:
+        dev.stop()
+
+
+def test_look_at_my_hand_goes_through_the_gate(tmp_path):
+    dev = start_device(tmp_path, games=HIDDEN_PAIR, extra_path=[PORTABLE])
+    try:
+        c = dev.client
+        start_game(c, 2)
+        for _ in range(5):
+            c.press("A")
+        c.press("C")
+        c.press("DOWN")
+        c.press("A")
+        assert c.screen()["name"] == "pass"
+        c.press("A")
+        scr = check_picture(c)
+        assert scr["name"] == "secret" and scr["lines"][0].startswith("my_card: ")
+        c.press("A")
+        scr = c.screen()
+        assert scr["name"] == "turn"
+        assert refreshes(c)[-1]["kind"] == "full"
+    finally:
+        dev.stop()
+
+
+def test_badger_profile_runs_with_the_uc8151_driver(tmp_path):
+    dev = start_device(tmp_path, profile="badger2040w", games=HIDDEN_PAIR, extra_path=[PORTABLE])
+    try:
+        c = dev.client
+        assert check_picture(c)["name"] == "menu"
+        start_game(c, 2)
+        c.press("A")
+        c.press("A")
+        assert check_picture(c)["name"] == "secret"
+        assert c.leds()["names"] == ["on"]  # the white LED warns the table
+        c.press("A")
+        assert check_picture(c)["name"] == "pass"
+        assert c.leds()["names"] == ["off"]
+    finally:
+        dev.stop()
+
+
+def test_corrupt_journal_shows_an_error_not_a_traceback(tmp_path):
+    dev = start_device(tmp_path, games=HIDDEN_PAIR, extra_path=[PORTABLE])
+    try:
+        c = dev.client
+        start_game(c, 2)
+        c.press("A")
+        old = c.status()["boot"]
+        dev.power_cut()
+        log = next((tmp_path / "flash" / "games").glob("*.log"))
+        log.write_bytes(b"garbage\n")
+        dev.boot(old)
+        scr = check_picture(c)
+        assert scr["name"] == "error" and scr["keys"][2] == "Close game"
+        c.press("C")
+        assert c.screen()["name"] == "menu"
+    finally:
+        dev.stop()
+
+
+def test_status_for_the_serial_link_hides_secrets(tmp_path):
+    """App.status() (what the link serves) never carries a seat's view or the seed."""
+    dev = start_device(tmp_path, games=HIDDEN_PAIR, extra_path=[PORTABLE])
+    try:
+        c = dev.client
+        start_game(c, 2)
+        c.press("A")
+        c.press("A")
+        assert c.screen()["name"] == "secret"
+        st = c.status()["app"]
+        assert st["move"] == 1 and st["screen"] == "secret" and st["game"] == "hidden-pair"
+        assert st["public"] == {"bets": [], "dealt": 1}
+        text = json.dumps(st)
+        assert SEED not in text and "my_card" not in text
+    finally:
+        dev.stop()
