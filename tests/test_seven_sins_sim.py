@@ -21,7 +21,7 @@ VARIANTS = {
 }
 # Games per configuration: roughly equal time per player count (a 5-player
 # game with every check costs about four 2-player ones).
-GAMES = {2: 160, 3: 120, 4: 80, 5: 60}
+GAMES = {2: 140, 3: 100, 4: 70, 5: 50}
 
 
 def _game(players, variant):
