@@ -265,7 +265,7 @@ class SevenSinsState(State):
         self.abyss_points = 0
         self.most_wins = False
         self.scores = None
-        self.winners = None
+        self.winners = []
         if game.fixed_sins is not None:
             for s in game.fixed_sins:
                 self.in_play[s] = 1
@@ -567,7 +567,7 @@ class SevenSinsState(State):
             "abyss_cards": self.abyss_cards,
             "most_wins": 1 if self.most_wins else 0,
             "turns": self.turns,
-            "shared_win": 1 if self.winners is not None and len(self.winners) > 1 else 0,
+            "shared_win": 1 if len(self.winners) > 1 else 0,
         }
         for seat in range(self.game.num_players):
             out["score%d" % seat] = self.scores[seat] if self.scores is not None else 0

@@ -45,7 +45,7 @@ class GreedyBot:
 
     def __init__(self, game, seed, seat):
         self.seat = seat
-        self.stream = Stream(seed, "bot%d" % seat)
+        self.stream = Stream(seed, ("bot%d" % seat).encode())
         self.takes_penance = game.options["penance_cards"] == PENANCE_AS_SIN
         self.mine = [0] * NUM_SINS  # cards I put in my reserve (opening card unknown)
         self.sent = [0] * NUM_SINS  # cards I put on the Abyss
