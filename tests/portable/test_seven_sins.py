@@ -374,8 +374,6 @@ def test_abyss_of_exactly_seven_means_fewest_wins():
     """ "If the total of the Abyss of Souls points is greater than 7, then the winner
     is the player with the most points; otherwise, the winner is the player who
     accumulates the fewest points.\""""
-    seven = _counts([(PRIDE, 3), (GREED, 1), (LUST, 1), (ENVY, 0)])  # 6+1+1 = 8
-    assert score_counts(seven) == 8
     seven = _counts([(PRIDE, 3), (GREED, 1)])
     assert score_counts(seven) == 7
     low = _counts([(ENVY, 1)])  # 1 point
@@ -388,11 +386,13 @@ def test_abyss_of_exactly_seven_means_fewest_wins():
 
 
 def test_abyss_ignores_leftover_stones():
-    """ "Do not take into account the Stones of Forgiveness still present.\""""
-    state = _scored(2, [_counts([(ENVY, 1)]), _counts([(ENVY, 3)])], _counts([(PRIDE, 3)]), [0, 0])
-    state2 = _scored(2, [_counts([(ENVY, 1)]), _counts([(ENVY, 3)])], _counts([(PRIDE, 3)]), [0, 0])
-    state2.stones_left = 0
-    assert state.abyss_points == state2.abyss_points == 6
+    """ "Do not take into account the Stones of Forgiveness still present." Six
+    points on the Abyss stay six (fewest wins) however many stones are left."""
+    low, high = _counts([(ENVY, 1)]), _counts([(ENVY, 3)])
+    six = _counts([(PRIDE, 3)])
+    state = _scored(2, [low, high], six, [0, 0])
+    assert state.stones_left == 4 and state.abyss_points == 6
+    assert state.most_wins is False and state.returns() == [1, 0]
 
 
 def test_tie_most_cards_then_most_types_then_shared():
