@@ -1,0 +1,10 @@
+"""Transcript: a 5-player game of 7: The Sins (base game), with bots random,random,random,random,random,
+printed identically by CPython and MicroPython."""
+
+from shared_rules import games, playthrough
+from shared_rules.driver import make_bot
+
+game = games.load("seven-sins", 5)
+seed = b"tx-seven-sins-5p"
+names = "random,random,random,random,random".split(",")
+playthrough.write(game, seed, [make_bot(game, names[s], seed, s) for s in range(5)])
