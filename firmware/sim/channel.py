@@ -56,7 +56,7 @@ class Channel:
         self._last = None
         self.peak = 0
         self.exited = False
-        self._invert = None
+        self._hl = None
         self.events = open(folder + "/events.log", "ab")
         self._event({"e": "boot", "boot": self.boot})
         self._status(False)
@@ -75,18 +75,23 @@ class Channel:
         import framebuf
 
         self.frame += 1
-        src = framebuf.FrameBuffer(self.model.landscape(), 296, 128, framebuf.MONO_VLSB)
-        hl = bytearray(37 * 128)
-        dst = framebuf.FrameBuffer(hl, 296, 128, framebuf.MONO_HLSB)
+        if self._hl is None:
+            # allocated once: the simulator must not fragment the heap it measures
+            self._hl = bytearray(37 * 128)
+            self._dst = framebuf.FrameBuffer(self._hl, 296, 128, framebuf.MONO_HLSB)
+            self._src = framebuf.FrameBuffer(self.model.landscape(), 296, 128, framebuf.MONO_VLSB)
+            self._invert = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+            self._invert.pixel(0, 0, 1)
         if self.model.WHITE_BIT:
             # PBM wants 1 = black: map the panel's white 1 to 0 as the blit converts
-            if self._invert is None:
-                self._invert = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
-                self._invert.pixel(0, 0, 1)
-            dst.blit(src, 0, 0, -1, self._invert)
+            self._dst.blit(self._src, 0, 0, -1, self._invert)
         else:
-            dst.blit(src, 0, 0)
-        _write(self.dir + "/screen.pbm", b"P4\n296 128\n" + hl)
+            self._dst.blit(self._src, 0, 0)
+        tmp = self.dir + "/screen.pbm.tmp"
+        with open(tmp, "wb") as f:
+            f.write(b"P4\n296 128\n")
+            f.write(self._hl)
+        os.rename(tmp, self.dir + "/screen.pbm")
         scr = self.screen
         self._event(
             {

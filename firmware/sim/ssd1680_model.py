@@ -24,7 +24,7 @@ class SSD1680Model:
         self.bw = bytearray(b"\xff" * RAM)
         self.red = bytearray(b"\xff" * RAM)
         self.panel = bytearray(b"\xff" * RAM)
-        self.log = []  # (command, bytes of data) in order, for driver tests
+        self.log = []  # (command, bytes of data) in order, for driver tests (recent only)
         self.refreshes = []  # "full" / "partial"
         self.stale_partials = 0
         self.errors = []
@@ -82,7 +82,7 @@ class SSD1680Model:
         self.cmd = c
         self.args = bytearray()
         self.target = None
-        self.log.append((c, self.args))
+        self._log(c, self.args)
         if c == 0x12:  # SW reset
             self._reset_state()
             self.log[-1] = (c, self.args)
@@ -173,6 +173,8 @@ class SSD1680Model:
             return
         self.panel[:] = self.bw
         self.refreshes.append(kind)
+        if len(self.refreshes) > 64:
+            del self.refreshes[:32]
         self._set_busy(ms)
         if self.on_refresh is not None:
             self.on_refresh(kind)
@@ -185,6 +187,12 @@ class SSD1680Model:
     def ram_byte(self, x, gate, red=False):
         """RAM byte at column byte x (0-15) and gate row (0-295), as the datasheet numbers it."""
         return (self.red if red else self.bw)[(ROW_BYTES - 1 - x) * GATES + gate]
+
+    def _log(self, c, args):
+        # bounded: a whole game must not grow the heap the simulator is measuring
+        if len(self.log) >= 64:
+            del self.log[:32]
+        self.log.append((c, args))
 
     def commands(self):
         return [c for c, _ in self.log]

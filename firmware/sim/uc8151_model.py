@@ -47,7 +47,7 @@ class UC8151Model:
         if dc == 0:
             for c in data:
                 self.cmd = c
-                self.log.append((c, bytearray()))
+                self._log(c, bytearray())
                 if c == 0x13:
                     self.pos = 0
                 elif c == 0x04:
@@ -59,6 +59,8 @@ class UC8151Model:
                         self.errors.append("refresh without power on")
                     self.panel[:] = self.ram
                     self.refreshes.append("full")
+                    if len(self.refreshes) > 64:
+                        del self.refreshes[:32]
                     if self.full_ms:
                         self._busy_until = time.ticks_add(time.ticks_ms(), self.full_ms)
                     if self.on_refresh is not None:
@@ -80,6 +82,12 @@ class UC8151Model:
     def landscape(self):
         """The panel as the UI's 296x128 MONO_VLSB bytes (1 = black)."""
         return self.panel
+
+    def _log(self, c, args):
+        # bounded: a whole game must not grow the heap the simulator is measuring
+        if len(self.log) >= 64:
+            del self.log[:32]
+        self.log.append((c, args))
 
     def commands(self):
         return [c for c, _ in self.log]

@@ -1,0 +1,70 @@
+"""Firmware units that need no buttons: settings, the game store, screens as text
+(run under MicroPython by tests/test_firmware_units.py)."""
+
+import os
+
+import settings
+from store import GameStore
+from ui import Screen, wrap
+
+
+def _tmp(name):
+    path = "/tmp/confessor_mp_%s" % name
+    try:
+        for f in os.listdir(path):
+            os.remove(path + "/" + f)
+        os.rmdir(path)
+    except OSError:
+        pass
+    return path
+
+
+def test_settings_validate_and_reject_with_one_line():
+    values = settings.validate({"brightness": 10, "names": ["Ana", "Bo"]})
+    assert values == {"brightness": 10, "names": ["Ana", "Bo"]}
+    for bad in (
+        {"brightness": 256},
+        {"brightness": True},
+        {"names": ["x" * 11]},
+        {"names": ["caf\u00e9"]},
+        {"colour": 1},
+        [],
+    ):
+        try:
+            settings.validate(bad)
+        except ValueError as err:
+            assert "\n" not in str(err)
+        else:
+            raise AssertionError("accepted %r" % (bad,))
+
+
+def test_store_start_append_finish_and_truncate():
+    root = _tmp("store")
+    store = GameStore(root)
+    store.start("abc123", b"head\n", b"\x01" * 32)
+    assert store.current() == "abc123"
+    store.append("abc123", b"one\n")
+    data, seed = store.load("abc123")
+    assert data == b"head\none\n" and seed == b"\x01" * 32
+    store.truncate("abc123", 5)
+    assert store.load("abc123")[0] == b"head\n"
+    assert store.finished() == []
+    store.set_seen("abc123", 3)
+    assert store.seen("abc123") == 3
+    store.finish("abc123", b"end\n")
+    assert store.load("abc123")[1] is None  # the key is gone once the seed is revealed
+    store.close("abc123")
+    assert store.current() is None and store.seen("abc123") == 0
+
+
+def test_screen_text_lists_items_and_soft_keys():
+    scr = Screen(
+        "menu", "New game", lines=["hello"], items=["a", "b"], cursor=1, keys=("<", "", "Go")
+    )
+    assert scr.text() == "[menu] New game\nhello\n  a\n> b\nA:< C:Go\n"
+
+
+def test_wrap_keeps_words_and_width():
+    lines = wrap("The game ends here with no winner. Its seed is revealed in the log.", 20)
+    assert all(len(t) <= 20 for t in lines)
+    assert " ".join(lines) == "The game ends here with no winner. Its seed is revealed in the log."
