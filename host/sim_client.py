@@ -223,6 +223,7 @@ class SimDevice:
         long_ms: int = 300,
         speed: str = "instant",
         mpy: bool = False,
+        keep_frames: bool = False,
     ) -> SimDevice:
         env = dict(os.environ)
         for key in list(env):
@@ -243,6 +244,8 @@ class SimDevice:
             env["CONFESSOR_PROFILE"] = profile
         if games:
             env["CONFESSOR_SIM_GAMES"] = games
+        if keep_frames:
+            env["CONFESSOR_SIM_KEEP"] = "1"
         dev = cls(flash, env, heap, extra_path, mpy)
         if mpy:
             flash_image(flash)

@@ -8,12 +8,13 @@ once from the unix port): the picture and the words must agree pixel for pixel.
 from __future__ import annotations
 
 import functools
-import re
 import subprocess
 
 from interpreters import ROOT
 
+from host import sim_play
 from host.sim_client import SimClient, SimDevice, micropython, pixel
+from host.sim_play import corner_move, next_press, sins_policy, start_game  # noqa: F401
 
 FONT_DUMP = """
 import framebuf
@@ -70,71 +71,13 @@ def check_picture(client: SimClient) -> dict:
     return screen
 
 
-def corner_move(screen: dict) -> int:
-    match = re.match(r"#(\d+)", screen.get("corner") or "")
-    assert match, screen
-    return int(match.group(1))
-
-
-def sins_policy(screen: dict) -> tuple[int, str]:
-    """A deterministic choice from what the turn screen shows: (item, key)."""
-    move = corner_move(screen)
-    items = screen["items"]
-    index = (move * 7) % len(items)
-    key = "B" if (move // 3) % 3 == 0 and screen["keys"][1] else "A"
-    return index, key
-
-
-def next_press(screen: dict, policy=sins_policy) -> str:
-    """The button step() presses first on this screen."""
-    if screen["name"] == "turn":
-        target, key = policy(screen)
-        return key if screen["cursor"] == target else "DOWN"
-    return "A"
-
-
 def step(client: SimClient, policy=sins_policy, check=True) -> str:
-    """One decision on whatever screen is up; returns the screen's name."""
-    screen = check_picture(client) if check else client.screen()
-    name = screen["name"]
-    if name == "turn":
-        target, key = policy(screen)
-        cursor = screen["cursor"]
-        while cursor != target:
-            client.press("DOWN")
-            cursor = client.screen()["cursor"]
-        client.press(key)
-    elif name in ("splash", "error"):
-        raise AssertionError("unexpected screen:\n" + client.screen_text())
-    else:
-        client.press("A")
-    return name
-
-
-def start_game(client: SimClient, players: int, game_rows=None):
-    """From the menu: set the player count (and any rows), then Start and pass the seal."""
-    screen = client.screen()
-    assert screen["name"] == "menu", client.screen_text()
-    client.press("DOWN")
-    while f"Players: {players}" not in client.screen()["items"][1]:
-        client.press("B")
-    for row, presses in game_rows or ():
-        while client.screen()["cursor"] != row:
-            client.press("DOWN")
-        for key in presses:
-            client.press(key)
-    client.press("C")
-    seal = client.screen()
-    assert seal["name"] == "seal", client.screen_text()
-    return seal
+    """One decision on whatever screen is up, the picture read back first."""
+    return sim_play.step(client, policy, check_picture if check else None)
 
 
 def play_to_result(client: SimClient, policy=sins_policy, check=True, limit=2000) -> list[str]:
-    names = []
-    while client.screen()["name"] != "result":
-        names.append(step(client, policy, check))
-        assert len(names) < limit, "the game does not end"
-    return names
+    return sim_play.play_to_result(client, policy, check_picture if check else None, limit)
 
 
 def log_of(flash) -> bytes:

@@ -9,6 +9,7 @@
 #   CONFESSOR_SIM_HOLD=A,C     buttons held down from power-on
 #   CONFESSOR_SIM_LONG_MS=<ms> long-press time (default the driver's)
 #   CONFESSOR_SIM_GAMES=name:module:Class,...  extra games to register (test games)
+#   CONFESSOR_SIM_KEEP=1       keep every frame in <dir>/frames (screenshots)
 
 import os
 
@@ -97,9 +98,19 @@ def build(name, profile):
 
     def urandom(n):
         if seed and n == 32:
+            # the first game gets the fixed seed; later ones a seed derived from it, so
+            # a test can play several games without reusing one
             import binascii
+            import hashlib
 
-            return binascii.unhexlify(seed)
+            fixed = binascii.unhexlify(seed)
+            try:
+                games_before = len([f for f in os.listdir("games") if f.endswith(".log")])
+            except OSError:
+                games_before = 0
+            if games_before:
+                return hashlib.sha256(fixed + bytes((games_before & 255,))).digest()
+            return fixed
         return os.urandom(n)
 
     board = Board(name, profile, display, buttons, leds, urandom)

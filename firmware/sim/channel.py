@@ -10,6 +10,7 @@
 #   screen.json     the same as data, with every drawn text's position
 #   leds.json       the LED chain: [[r, g, b], ...] and the named states
 #   events.log      one JSON line per refresh and per LED write, in order
+#   frames/         with CONFESSOR_SIM_KEEP=1: every frame, <n>-<screen>.pbm and .txt
 #
 # "ack" is the seq of the last command whose press the button driver has fully seen;
 # "idle" is true when nothing is left to do until the next press. A host that waits
@@ -57,6 +58,12 @@ class Channel:
         self.peak = 0
         self.exited = False
         self._hl = None
+        self.keep = bool(os.getenv("CONFESSOR_SIM_KEEP"))
+        if self.keep:
+            try:
+                os.mkdir(folder + "/frames")
+            except OSError:
+                pass
         self.events = open(folder + "/events.log", "ab")
         self._event({"e": "boot", "boot": self.boot})
         self._status(False)
@@ -92,6 +99,17 @@ class Channel:
             f.write(b"P4\n296 128\n")
             f.write(self._hl)
         os.rename(tmp, self.dir + "/screen.pbm")
+        if self.keep:
+            # every frame kept (screenshots, debugging): frames/<n>-<screen>.pbm
+            name = "%s/frames/%04d-%s" % (
+                self.dir,
+                self.frame,
+                self.screen.name if self.screen else "",
+            )
+            with open(name + ".pbm", "wb") as f:
+                f.write(b"P4\n296 128\n")
+                f.write(self._hl)
+            _write(name + ".txt", self.screen.text().encode() if self.screen else b"")
         scr = self.screen
         self._event(
             {
