@@ -511,12 +511,8 @@ class MeaCulpaState(State):
             if task[1] < n:
                 return False
             self.stack.pop()
-            # Starting bonuses nobody chose go back: their goods into the bag.
-            if self.bonus[0] >= 0:
-                self.bag[0] -= 1
-                self.bag[1] -= 1
-            if self.bonus[1] >= 0:
-                self.bag[3] -= 1
+            # "The remaining goods and indulgence stones are placed in the goods bag":
+            # the goods of bonuses nobody chose were never taken out of it.
             self.stack.append([T_ROUND])
             return True
         if kind == T_COMP:
@@ -999,7 +995,12 @@ class MeaCulpaState(State):
 
     def _take_bonus(self, seat, b):
         self.bonus[b] = seat
-        if b == 3:
+        if b == 0:
+            self.bag[0] -= 1
+            self.bag[1] -= 1
+        elif b == 1:
+            self.bag[3] -= 1
+        elif b == 3:
             self.supply[BLUE] -= 1
             self.letters[seat][BLUE] += 1
 
