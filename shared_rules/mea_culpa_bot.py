@@ -26,7 +26,7 @@ class GreedyBot:
 
     def __init__(self, game, seed, seat):
         self.seat = seat
-        self.stream = Stream(seed, "greedy%d" % seat)
+        self.stream = Stream(seed, b"greedy%d" % seat)
 
     def _random(self, legal):
         return legal[self.stream.below(len(legal))]
