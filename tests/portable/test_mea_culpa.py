@@ -774,3 +774,32 @@ def test_random_games_end_with_returns():
         assert st.is_terminal() and sum(r) >= 1 and len(r) == n
         assert st.evaluated == 2 and sum(st.done) == 2
         assert st.move_number() <= g.max_game_length()
+
+
+def test_resample_is_a_real_alternative_history():
+    # A resampled state must be exactly what its edited history replays to, and look
+    # the same to the seat it was drawn for.
+    from shared_rules import canon
+    from shared_rules.driver import RandomBot, choose, draw_chance
+
+    game = M.MeaCulpa(3)
+    chance = Stream(b"resample", b"chance")
+    probe = Stream(b"resample", b"probe")
+    bots = [RandomBot(game, b"resample", s) for s in range(3)]
+    st = game.new_initial_state()
+    found = 0
+    while not st.is_terminal():
+        if st.move_number() % 7 == 0:
+            for seat in range(3):
+                other = st.resample(seat, probe)
+                if other is None:
+                    continue
+                found += 1
+                again = replay(game, other.history())
+                for s in range(3):
+                    assert canon.dumps(again.view(s)) == canon.dumps(other.view(s))
+                assert again.chest == other.chest and again.bid_t == other.bid_t
+                assert canon.dumps(other.view(seat)) == canon.dumps(st.view(seat))
+        p = st.current_player()
+        st.apply(draw_chance(chance, st) if p == CHANCE else choose(bots[p], st, p))
+    assert found > 5
