@@ -9,4 +9,5 @@ game = games.load(
 )
 seed = b"tx-seven-sins-2p_penance"
 names = "random,random".split(",")
-playthrough.write(game, seed, [make_bot(game, names[s], seed, s) for s in range(2)])
+for line in playthrough.lines(game, seed, [make_bot(game, names[s], seed, s) for s in range(2)]):
+    print(line)

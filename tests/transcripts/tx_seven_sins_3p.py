@@ -7,4 +7,5 @@ from shared_rules.driver import make_bot
 game = games.load("seven-sins", 3, stones="manual")
 seed = b"tx-seven-sins-3p"
 names = "greedy,greedy,greedy".split(",")
-playthrough.write(game, seed, [make_bot(game, names[s], seed, s) for s in range(3)])
+for line in playthrough.lines(game, seed, [make_bot(game, names[s], seed, s) for s in range(3)]):
+    print(line)

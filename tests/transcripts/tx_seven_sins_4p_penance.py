@@ -7,4 +7,5 @@ from shared_rules.driver import make_bot
 game = games.load("seven-sins", 4, penance=True)
 seed = b"tx-seven-sins-4p_penance"
 names = "greedy,random,greedy,random".split(",")
-playthrough.write(game, seed, [make_bot(game, names[s], seed, s) for s in range(4)])
+for line in playthrough.lines(game, seed, [make_bot(game, names[s], seed, s) for s in range(4)]):
+    print(line)

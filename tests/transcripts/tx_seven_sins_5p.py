@@ -7,4 +7,5 @@ from shared_rules.driver import make_bot
 game = games.load("seven-sins", 5)
 seed = b"tx-seven-sins-5p"
 names = "random,random,random,random,random".split(",")
-playthrough.write(game, seed, [make_bot(game, names[s], seed, s) for s in range(5)])
+for line in playthrough.lines(game, seed, [make_bot(game, names[s], seed, s) for s in range(5)]):
+    print(line)

@@ -7,4 +7,5 @@ from shared_rules.driver import make_bot
 game = games.load("seven-sins", 5, first_player=4, penance=True, stones="manual")
 seed = b"tx-seven-sins-5p_penance"
 names = "greedy,random,random,random,greedy".split(",")
-playthrough.write(game, seed, [make_bot(game, names[s], seed, s) for s in range(5)])
+for line in playthrough.lines(game, seed, [make_bot(game, names[s], seed, s) for s in range(5)]):
+    print(line)
