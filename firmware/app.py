@@ -16,6 +16,7 @@ from shared_rules import games
 from shared_rules.game import CHANCE
 
 _MAX_EVENTS = const(3)  # public events recalled on the turn screen
+DEFAULT_GAME = "seven-sins"  # the menu opens on it when it is installed
 
 
 class ExitApp(Exception):
@@ -221,7 +222,7 @@ class App:
     # ****** menu ******
     async def menu(self):
         names = sorted(games._REGISTRY)  # only the chosen game's module stays imported
-        gi = 0
+        gi = names.index(DEFAULT_GAME) if DEFAULT_GAME in names else 0
         cls = None
         while cls is None and gi < len(names):
             cls = _game_class(names[gi])

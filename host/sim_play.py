@@ -55,11 +55,18 @@ def step(client: SimClient, policy=sins_policy, check=None) -> str:
     return name
 
 
-def start_game(client: SimClient, players: int, game_rows=None):
-    """From the menu: set the player count (and any rows), then Start and pass the seal."""
+def start_game(client: SimClient, players: int, game_rows=None, title="7: The Sins"):
+    """From the menu: choose the game by title, set the player count (and any rows),
+    then Start; returns the seal screen."""
     screen = client.screen()
     if screen["name"] != "menu":
         raise SimError("not at the menu:\n" + client.screen_text())
+    seen = set()
+    while client.screen()["items"][0] != "Game: " + title:
+        seen.add(client.screen()["items"][0])
+        if len(seen) > 20:
+            raise SimError(f"no game {title!r} in the menu")
+        client.press("B")
     client.press("DOWN")
     while f"Players: {players}" not in client.screen()["items"][1]:
         client.press("B")

@@ -73,7 +73,7 @@ def test_hidden_pair_generic_screens(tmp_path):
     try:
         c = dev.client
         assert c.screen()["name"] == "menu"
-        seal = start_game(c, 2)
+        seal = start_game(c, 2, title="Hidden Pair")
         c.press("A")
         # the deal: each seat sees its own card behind a pass screen
         for seat in (1, 2):
@@ -184,7 +184,7 @@ def test_abandon_from_the_pause_menu(tmp_path):
     dev = start_device(tmp_path, games=HIDDEN_PAIR, extra_path=[PORTABLE])
     try:
         c = dev.client
-        start_game(c, 2)
+        start_game(c, 2, title="Hidden Pair")
         for _ in range(5):  # seal, two gates
             c.press("A")
         assert c.screen()["name"] == "turn"
@@ -215,7 +215,7 @@ def test_look_at_my_hand_goes_through_the_gate(tmp_path):
     dev = start_device(tmp_path, games=HIDDEN_PAIR, extra_path=[PORTABLE])
     try:
         c = dev.client
-        start_game(c, 2)
+        start_game(c, 2, title="Hidden Pair")
         for _ in range(5):
             c.press("A")
         c.press("C")
@@ -238,7 +238,7 @@ def test_badger_profile_runs_with_the_uc8151_driver(tmp_path):
     try:
         c = dev.client
         assert check_picture(c)["name"] == "menu"
-        start_game(c, 2)
+        start_game(c, 2, title="Hidden Pair")
         c.press("A")
         c.press("A")
         assert check_picture(c)["name"] == "secret"
@@ -254,7 +254,7 @@ def test_corrupt_journal_shows_an_error_not_a_traceback(tmp_path):
     dev = start_device(tmp_path, games=HIDDEN_PAIR, extra_path=[PORTABLE])
     try:
         c = dev.client
-        start_game(c, 2)
+        start_game(c, 2, title="Hidden Pair")
         c.press("A")
         old = c.status()["boot"]
         dev.power_cut()
@@ -274,7 +274,7 @@ def test_status_for_the_serial_link_hides_secrets(tmp_path):
     dev = start_device(tmp_path, games=HIDDEN_PAIR, extra_path=[PORTABLE])
     try:
         c = dev.client
-        start_game(c, 2)
+        start_game(c, 2, title="Hidden Pair")
         c.press("A")
         c.press("A")
         assert c.screen()["name"] == "secret"
