@@ -26,7 +26,7 @@ class ExitApp(Exception):
 class Ctx:
     """The game in progress."""
 
-    def __init__(self, game_id, game, seed, first, journal):
+    def __init__(self, app, game_id, game, seed, first, journal):
         from shared_rules.commit import commitment, seal
         from shared_rules.rng import Stream
 
@@ -42,7 +42,7 @@ class Ctx:
         self.events = []  # recent public events, newest last
         self.ended = False
         self.abandoned = False
-        self.presenter = None
+        self.presenter = _presenter(app, self)
 
 
 class App:
@@ -309,8 +309,7 @@ class App:
         if self.store.is_finished(game_id):
             raise RuntimeError("this seed was used before; refusing to reuse it")
         self.store.start(game_id, head, seed)
-        ctx = Ctx(game_id, game, seed, config["first"], journal)
-        ctx.presenter = _presenter(self, ctx)
+        ctx = Ctx(self, game_id, game, seed, config["first"], journal)
         return ctx
 
     def resume(self, game_id):
@@ -330,8 +329,7 @@ class App:
         if seed is None:
             raise RuntimeError("game %s has lost its seed and cannot go on" % game_id)
         game = games.load(head["game"], head["players"], **head["options"])
-        ctx = Ctx(game_id, game, seed, head.get("first", 0), journal)
-        ctx.presenter = _presenter(self, ctx)
+        ctx = Ctx(self, game_id, game, seed, head.get("first", 0), journal)
         ctx.ended = ended
         ctx.abandoned = ended and bool(gamelog.parse(data)["end"].get("abandoned"))
         seen = self.store.seen(game_id)

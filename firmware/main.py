@@ -21,7 +21,7 @@ async def _main(board, app):
     if board.sim is not None:
         tasks.append(asyncio.create_task(board.sim.run(app, board.buttons, board.display)))
     try:
-        import serial_link
+        import serial_link  # pyright: ignore[reportMissingImports] - the link branch's
     except ImportError:
         serial_link = None
     if serial_link is not None:

@@ -70,7 +70,7 @@ class SimClient:
             time.sleep(delay)  # polling a file: a wait for a condition, not a guess
             delay = min(delay * 2, 0.01)
 
-    proc = None  # the device process, when known: a crash fails fast
+    proc: subprocess.Popen | None = None  # the device process, when known: a crash fails fast
 
     def wait_idle(self, timeout: float | None = None, proc=None) -> dict:
         """Until every command sent has been seen and the device waits for a button."""

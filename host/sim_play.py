@@ -61,12 +61,14 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     screen = client.screen()
     if screen["name"] != "menu":
         raise SimError("not at the menu:\n" + client.screen_text())
-    seen = set()
-    while client.screen()["items"][0] != "Game: " + title:
-        seen.add(client.screen()["items"][0])
-        if len(seen) > 20:
-            raise SimError(f"no game {title!r} in the menu")
+    while client.screen()["cursor"] != 0:
+        client.press("UP")
+    for _ in range(20):
+        if client.screen()["items"][0] == "Game: " + title:
+            break
         client.press("B")
+    else:
+        raise SimError(f"no game {title!r} in the menu")
     client.press("DOWN")
     while f"Players: {players}" not in client.screen()["items"][1]:
         client.press("B")

@@ -285,3 +285,27 @@ def test_status_for_the_serial_link_hides_secrets(tmp_path):
         assert SEED not in text and "my_card" not in text
     finally:
         dev.stop()
+
+
+def test_long_press_and_chord_through_the_side_channel(tmp_path):
+    """A long press moves a cursor like a press but never commits a move; a chord is
+    seen (acknowledged) and ignored by screens that give it no meaning."""
+    dev = start_device(tmp_path, games=HIDDEN_PAIR, extra_path=[PORTABLE])
+    try:
+        c = dev.client
+        c.press("DOWN", long=True)
+        assert c.screen()["cursor"] == 1
+        c.chord("A", "C")
+        assert c.screen()["name"] == "menu" and c.screen()["cursor"] == 1
+        start_game(c, 2, title="Hidden Pair")
+        for _ in range(5):
+            c.press("A")
+        assert c.screen()["name"] == "turn"
+        moves = len(gamelog.parse(log_of(tmp_path / "flash"))["actions"])
+        c.press("A", long=True)
+        assert c.screen()["name"] == "turn"
+        assert len(gamelog.parse(log_of(tmp_path / "flash"))["actions"]) == moves
+        c.press("A")
+        assert len(gamelog.parse(log_of(tmp_path / "flash"))["actions"]) == moves + 1
+    finally:
+        dev.stop()
