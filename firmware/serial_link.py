@@ -15,13 +15,12 @@ the table could see (the public keys of App.status()). Only finished logs
 are served; the in-progress log and the .key file never are.
 """
 
+import asyncio
 import hashlib
 import os
+import select
 import sys
 import time
-
-import asyncio
-import select
 
 from shared_rules import wire
 

@@ -62,12 +62,12 @@ def open_serial(port: str, timeout: float = 0.05) -> serial.SerialBase:
     except serial.SerialException as err:
         text = str(err)
         if "busy" in text.lower() or "lock" in text.lower() or "Errno 16" in text:
-            raise PortBusy("port %s is busy (another program has it open)" % port)
+            raise PortBusy("port %s is busy (another program has it open)" % port) from None
         if "No such file" in text or "Errno 2" in text or "refused" in text.lower():
-            raise LinkError("no board at %s" % port)
-        raise LinkError("cannot open %s: %s" % (port, text.splitlines()[0]))
+            raise LinkError("no board at %s" % port) from None
+        raise LinkError("cannot open %s: %s" % (port, text.splitlines()[0])) from None
     except ValueError as err:
-        raise LinkError("cannot open %s: %s" % (port, err))
+        raise LinkError("cannot open %s: %s" % (port, err)) from None
     return ser
 
 
@@ -153,7 +153,9 @@ class Link:
             except (LinkError, OSError, serial.SerialException):
                 self.close()
                 if time.monotonic() > end:
-                    raise LinkError("lost the connection to %s (%s)" % (self.port, _one_line(why)))
+                    raise LinkError(
+                        "lost the connection to %s (%s)" % (self.port, _one_line(why))
+                    ) from None
                 time.sleep(0.1)
 
     # -- requests ------------------------------------------------------------

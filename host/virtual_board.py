@@ -445,7 +445,7 @@ class VirtualBoard:
                     dev = self._dev
                 waits = [0.05]
                 if dev is not None and not dev.closed:
-                    due = self._flush(self._to_device, lambda d: os.write(dev.master, d))
+                    due = self._flush(self._to_device, lambda d, fd=dev.master: os.write(fd, d))
                     if due is not None:
                         waits.append(due - time.monotonic())
                 if client is not None:

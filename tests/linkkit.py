@@ -9,9 +9,9 @@ from pathlib import Path
 from hidden_pair import HiddenPair
 
 from shared_rules import games
+from shared_rules.commit import commitment
 from shared_rules.driver import play
 from shared_rules.gamelog import Journal, game_id_for
-from shared_rules.commit import commitment
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "device"
