@@ -22,6 +22,7 @@ from shared_rules import wire
 
 BAUD = 115200  # ignored by USB-CDC and sockets; set for real UARTs
 RP2_USB = (0x2E8A, 0x0005)
+QUIET = 0.05  # seconds without input after a damaged frame before resending
 
 
 class LinkError(Exception):
@@ -125,10 +126,14 @@ class Link:
 
     def _read_lines(self, wait: float) -> list[bytes]:
         assert self.ser is not None
+        # one byte with a timeout, then whatever else is waiting (a socket's
+        # in_waiting only says 0 or 1, so it cannot size the read)
         self.ser.timeout = max(0.001, wait)
-        data = self.ser.read(max(1, self.ser.in_waiting))
+        data = self.ser.read(1)
         if not data:
             return []
+        self.ser.timeout = 0
+        data += self.ser.read(65536)
         out = []
         for line in self._lines.feed(data):
             if line.startswith(b"#"):
@@ -187,43 +192,44 @@ class Link:
             self._reopen(LinkError("not connected"))
         self._send_all([pending[i][0] for i in order])
         deadline = time.monotonic() + self.timeout
+        damaged = False  # something came back damaged: resend once the line is quiet
+        last_heard = time.monotonic()
         while pending:
             now = time.monotonic()
-            if now >= deadline:
-                self._resend(pending, "no reply")
+            if now >= deadline or (damaged and now - last_heard >= QUIET):
+                self._resend(pending)
+                damaged = False
                 deadline = time.monotonic() + self.timeout
                 continue
             try:
-                lines = self._read_lines(min(0.05, deadline - now))
+                lines = self._read_lines(min(QUIET / 2, deadline - now))
             except serial.SerialException as err:
                 self._reopen(err)
-                self._resend(pending, None)
+                self._resend(pending)
                 deadline = time.monotonic() + self.timeout
                 continue
-            resend = False
+            if lines:
+                last_heard = time.monotonic()
             for line in lines:
                 try:
                     msg = wire.decode(line)
                 except wire.WireError:
                     self.stats["bad_replies"] += 1
-                    resend = True  # a damaged reply: ask again
+                    damaged = True  # a damaged reply: ask again
                     continue
                 ident = msg.get("id")
                 if ident is None and msg.get("err") == wire.E_FRAME:
-                    resend = True  # the device got a damaged request
+                    damaged = True  # the device got a damaged request
                     continue
                 if ident not in pending:
                     continue  # a late answer to an earlier try
                 if "err" in msg:
                     if msg.get("err") == wire.E_FRAME:
-                        resend = True
+                        damaged = True
                         continue
                     raise DeviceError(str(msg.get("err")), str(msg.get("msg")))
                 results[ident] = msg.get("ok")
                 del pending[ident]
-            if resend and pending:
-                self._resend(pending, "damaged")
-                deadline = time.monotonic() + self.timeout
         return [results[i] for i in order]
 
     def _send_all(self, lines: list[bytes]) -> None:
@@ -233,7 +239,7 @@ class Link:
             self._reopen(err)
             self._write(b"".join(lines))
 
-    def _resend(self, pending: dict, why: str | None) -> None:
+    def _resend(self, pending: dict) -> None:
         for ident in sorted(pending):
             entry = pending[ident]
             entry[1] += 1

@@ -69,7 +69,7 @@ class Faults:
 
     drop, corrupt: probability per byte; split: deliver in random small
     pieces with short gaps; delay: seconds added to every piece; stall:
-    probability per piece of a pause of `stall_time` seconds. `to_device` and
+    probability per burst written of a pause of `stall_time` seconds. `to_device` and
     `to_host` choose the directions. All draws come from `seed`.
     """
 
@@ -127,11 +127,11 @@ class Faults:
             pieces.append(bytes(out))
         timed = []
         wait = self.delay
+        if self.stall and rng.random() < self.stall:
+            wait += self.stall_time
         for piece in pieces:
             if self.split:
                 wait += rng.random() * 0.002
-            if self.stall and rng.random() < self.stall:
-                wait += self.stall_time
             timed.append((wait, piece))
         return timed
 
