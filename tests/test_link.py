@@ -292,7 +292,7 @@ def test_fuzzed_lines_never_hurt_the_device(board, flash):
             ser.write(b"\n".join(batch) + b"\n")
             got = []
 
-            def enough(got=got):
+            def enough(got=got, expected=expected):
                 got.extend(link._read_lines(0.05))
                 return len(got) >= expected
 
