@@ -14,6 +14,7 @@ the link reopens it until `reconnect` seconds have passed.
 from __future__ import annotations
 
 import random
+import socket
 import time
 
 import serial
@@ -72,6 +73,24 @@ def open_serial(port: str, timeout: float = 0.05) -> serial.SerialBase:
     return ser
 
 
+def close_serial(ser) -> None:
+    """Close a port; a socket:// port without pyserial's 0.3 s pause after."""
+    sock = getattr(ser, "_socket", None)
+    try:
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+            ser._socket = None
+            ser.is_open = False
+        else:
+            ser.close()
+    except (OSError, serial.SerialException):
+        pass
+
+
 class Link:
     def __init__(
         self,
@@ -91,6 +110,7 @@ class Link:
         self._next_id = random.randrange(1, wire.MAX_ID // 2)
         self.stats = {"requests": 0, "resends": 0, "reconnects": 0, "bad_replies": 0}
         self.noise: list[bytes] = []  # recent lines that were not frames
+        self._lost_at: float | None = None  # when the port went away (None: it works)
 
     @classmethod
     def open(cls, port: str, **kwargs) -> Link:
@@ -106,10 +126,7 @@ class Link:
 
     def close(self) -> None:
         if self.ser is not None:
-            try:
-                self.ser.close()
-            except (OSError, serial.SerialException):
-                pass
+            close_serial(self.ser)
         self.ser = None
 
     def __enter__(self):
@@ -147,12 +164,14 @@ class Link:
     def _reopen(self, why: Exception) -> None:
         """The port went away: reopen it until `reconnect` seconds pass."""
         self.close()
-        end = time.monotonic() + self.reconnect
+        if self._lost_at is None:
+            self._lost_at = time.monotonic()
+        end = self._lost_at + self.reconnect
         while True:
             try:
                 self.connect()
                 self.stats["reconnects"] += 1
-                return
+                return  # _lost_at stays set until a reply arrives
             except PortBusy:
                 raise
             except (LinkError, OSError, serial.SerialException):
@@ -204,12 +223,13 @@ class Link:
             try:
                 lines = self._read_lines(min(QUIET / 2, deadline - now))
             except serial.SerialException as err:
-                self._reopen(err)
-                self._resend(pending)
+                self._reopen(err)  # a lost port is not a failed try: send again
+                self._send_all([b"\n"] + [pending[i][0] for i in sorted(pending)])
                 deadline = time.monotonic() + self.timeout
                 continue
             if lines:
                 last_heard = time.monotonic()
+                self._lost_at = None
             for line in lines:
                 try:
                     msg = wire.decode(line)
@@ -233,11 +253,12 @@ class Link:
         return [results[i] for i in order]
 
     def _send_all(self, lines: list[bytes]) -> None:
-        try:
-            self._write(b"".join(lines))
-        except (serial.SerialException, OSError) as err:
-            self._reopen(err)
-            self._write(b"".join(lines))
+        while True:
+            try:
+                self._write(b"".join(lines))
+                return
+            except (serial.SerialException, OSError) as err:
+                self._reopen(err)  # raises once `reconnect` seconds have passed
 
     def _resend(self, pending: dict) -> None:
         for ident in sorted(pending):

@@ -185,6 +185,7 @@ class VirtualBoard:
         self._reboot_hold = bytearray()
         self._quick_exits = 0
         self._tail = bytearray()  # the device's recent output, for diagnostics
+        self._rejected: list = []  # [close at, socket, next BUSY] of programs turned away
         self.boots = 0
         self.url = ""
 
@@ -221,6 +222,9 @@ class VirtualBoard:
                         pass
             self._client = None
             self._listener = None
+            for entry in self._rejected:
+                entry[1].close()
+            self._rejected = []
         if self._own_sim:
             import shutil
 
@@ -448,6 +452,19 @@ class VirtualBoard:
                     due = self._flush(self._to_device, lambda d, fd=dev.master: os.write(fd, d))
                     if due is not None:
                         waits.append(due - time.monotonic())
+                now = time.monotonic()
+                for entry in list(self._rejected):
+                    if entry[0] <= now:
+                        self._rejected.remove(entry)
+                        entry[1].close()
+                    elif entry[2] <= now:
+                        entry[2] = now + 0.1
+                        try:
+                            entry[1].send(BUSY)
+                        except OSError:
+                            pass
+                if self._rejected:
+                    waits.append(0.1)
                 if client is not None:
                     due = self._flush(self._to_host, client.send)
                     if due is not None:
@@ -479,12 +496,17 @@ class VirtualBoard:
                 conn, _ = fileobj.accept()
             except OSError:
                 return
-            if self._client is not None or not self._plugged:
-                try:
-                    conn.sendall(BUSY if self._plugged else b"")
-                except OSError:
-                    pass
-                conn.close()
+            if self._client is not None and _closed(self._client):
+                self._close_client()  # the last program hung up; its EOF is still queued
+            if not self._plugged:
+                conn.close()  # nothing at the end of the cable
+                return
+            if self._client is not None:
+                # like a locked port: say so, every 0.1 s for 2 s, then hang up
+                # (pyserial throws away what arrives while it opens a socket, and
+                # closing at once could lose the message in the other program's read)
+                conn.setblocking(False)
+                self._rejected.append([time.monotonic() + 2.0, conn, 0.0])
                 return
             conn.setblocking(False)
             conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -518,6 +540,15 @@ class VirtualBoard:
                 dev.closed = True
                 return
             self._from_device(data)
+
+
+def _closed(sock: socket.socket) -> bool:
+    try:
+        return sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
 
 
 def wait_for(predicate, timeout: float = 20.0, interval: float = 0.01, what: str = "condition"):
