@@ -54,7 +54,7 @@ def seat_names(head: dict, players: int) -> list[str]:
     names = head.get("seats")
     if isinstance(names, list) and len(names) >= players and all(isinstance(n, str) for n in names):
         return [str(n) for n in names[:players]]
-    return ["seat %d" % i for i in range(players)]
+    return ["P%d" % (i + 1) for i in range(players)]  # as the device shows them
 
 
 def timeline(report: dict) -> list[str]:

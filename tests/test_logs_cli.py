@@ -65,9 +65,7 @@ def _rewrite(data: bytes, index: int, change) -> bytes:
             "hash chain",
         ),
         (
-            lambda d: _rewrite(
-                d, len(d.split(b"\n")) - 2, lambda r: r.update(returns=[5, -5])
-            ),
+            lambda d: _rewrite(d, len(d.split(b"\n")) - 2, lambda r: r.update(returns=[5, -5])),
             "returns",
         ),
         (lambda d: b"", "the log is empty"),
@@ -118,7 +116,7 @@ def test_logs_show_verify_and_export(db, tmp_path, capsys):
     assert cli(["show", gid[:6], "--db", str(db)]) == 0
     out = capsys.readouterr().out
     assert "game %s: hidden-pair, 2 players (ante=1)" % gid in out
-    assert "chance       deal card" in out and "Seat 0" in out
+    assert "chance       deal card" in out and "Seat 0" in out and "Seat 1" in out
     assert "verified:" in out
     assert cli(["verify", "--db", str(db)]) == 0
     assert capsys.readouterr().out.count(": OK (") == 2
