@@ -130,7 +130,7 @@ class Server:
             return None
         self.requests += 1
         try:
-            message = wire.decode(line)
+            message = wire.decode(line, wire.MAX_REQUEST)
         except wire.WireError as err:
             self.errors += 1
             return wire.error(None, err.code, err)
@@ -159,10 +159,11 @@ class Server:
     # -- operations --------------------------------------------------------
     def op_hello(self, msg):
         version, mpy = _micropython_info()
+        ident = getattr(self.app, "device_id", None)
         return {
             "proto": wire.PROTOCOL,
             "fw": VERSION,
-            "device": device_id(),
+            "device": ident if isinstance(ident, str) and ident else device_id(),
             "chunk": wire.MAX_CHUNK,
             "platform": sys.platform,
             "micropython": version,
@@ -180,8 +181,13 @@ class Server:
         return sorted(self.store.finished())
 
     def op_ls(self, msg):
+        """Finished games after `after` (a name; paged: `more` says if others follow)."""
+        after = msg.get("after")
+        if after is not None and not isinstance(after, str):
+            raise Refused(wire.E_ARG, "after must be a game name")
+        names = [n for n in self._finished() if after is None or n > after]
         games = []
-        for name in self._finished():
+        for name in names[: wire.LS_PAGE]:
             path = self.store.log_path(name)
             size = os.stat(path)[6]
             known = self._sha.get(name)
@@ -189,7 +195,7 @@ class Server:
                 known = (size, file_sha256(path))
                 self._sha[name] = known
             games.append({"name": name, "size": size, "sha256": known[1]})
-        return {"games": games}
+        return {"games": games, "more": len(names) > wire.LS_PAGE}
 
     def op_read(self, msg):
         name = msg.get("name")

@@ -106,7 +106,7 @@ class Link:
         self.retries = retries
         self.reconnect = reconnect
         self.ser = ser
-        self._lines = wire.LineBuffer(limit=8192)
+        self._lines = wire.LineBuffer(limit=wire.MAX_REPLY)
         self._next_id = random.randrange(1, wire.MAX_ID // 2)
         self.stats = {"requests": 0, "resends": 0, "reconnects": 0, "bad_replies": 0}
         self.noise: list[bytes] = []  # recent lines that were not frames
@@ -121,7 +121,7 @@ class Link:
     def connect(self) -> None:
         if self.ser is None:
             self.ser = open_serial(self.port)
-        self._lines = wire.LineBuffer(limit=8192)
+        self._lines = wire.LineBuffer(limit=wire.MAX_REPLY)
         self._write(b"\n")  # end any partial line the device holds
 
     def close(self) -> None:
@@ -250,6 +250,8 @@ class Link:
                     raise DeviceError(str(msg.get("err")), str(msg.get("msg")))
                 results[ident] = msg.get("ok")
                 del pending[ident]
+                for entry in pending.values():  # progress: the others' tries start over
+                    entry[1] = 0
         return [results[i] for i in order]
 
     def _send_all(self, lines: list[bytes]) -> None:
@@ -286,7 +288,13 @@ class Link:
         return self.request("status")
 
     def games(self) -> list[dict]:
-        return self.request("ls")["games"]
+        """Every finished game on the device (name, size, sha256), page by page."""
+        out: list[dict] = []
+        while True:
+            page = self.request("ls", **({"after": out[-1]["name"]} if out else {}))
+            out += page["games"]
+            if not page.get("more") or not page["games"]:
+                return out
 
     def read(self, name: str, off: int, length: int) -> bytes:
         reply = self.request("read", name=name, off=off, len=length)

@@ -16,6 +16,7 @@ from host.logdb import LogDB
 from shared_rules import wire
 
 WINDOW = 4  # read requests in flight at once
+MIN_CHUNK = 256  # the smallest read on a noisy line
 
 
 class SyncError(LinkError):
@@ -25,6 +26,7 @@ class SyncError(LinkError):
 def pull_log(link: Link, db: LogDB, device: str, entry: dict, chunk: int, progress=None) -> bytes:
     name, size, sha = entry["name"], entry["size"], entry["sha256"]
     data = bytearray(db.partial(device, name, sha, size))
+    biggest = chunk
     while len(data) < size:
         start = len(data)
         offsets = []
@@ -32,6 +34,7 @@ def pull_log(link: Link, db: LogDB, device: str, entry: dict, chunk: int, progre
         while off < size and len(offsets) < WINDOW:
             offsets.append(off)
             off += chunk
+        resends = link.stats["resends"]
         replies = link.pipeline(
             [("read", {"name": name, "off": o, "len": min(chunk, size - o)}) for o in offsets]
         )
@@ -42,6 +45,11 @@ def pull_log(link: Link, db: LogDB, device: str, entry: dict, chunk: int, progre
             if not piece or len(piece) != min(chunk, size - o):
                 raise SyncError("the device sent a short chunk of %s at %d" % (name, o))
             data.extend(piece)
+        # a noisy line: smaller chunks get through more often; a clean one: grow back
+        if link.stats["resends"] > resends:
+            chunk = max(MIN_CHUNK, chunk // 2)
+        else:
+            chunk = min(biggest, chunk * 2)
         db.save_partial(device, name, sha, size, bytes(data))
         if progress:
             progress(name, len(data), size)

@@ -27,8 +27,10 @@ import json
 from shared_rules import canon
 
 PROTOCOL = 1
-MAX_LINE = 1024  # bytes of a frame line, without its newline
-MAX_CHUNK = 512  # bytes of a log per `read` reply (base64 fits a line)
+MAX_REQUEST = 1024  # bytes of a request line (what the device buffers), no newline
+MAX_REPLY = 8192  # bytes of a reply line (what the laptop buffers), no newline
+MAX_CHUNK = 2048  # bytes of a log per `read` reply (base64 fits a reply line)
+LS_PAGE = 16  # games per `ls` reply
 MAX_ID = (1 << 30) - 1
 
 # Error codes of replies
@@ -72,14 +74,14 @@ def _surrogate(payload):
         start = at + 1
 
 
-def encode(message):
+def encode(message, limit=MAX_REPLY):
     """The bytes of one frame (with its newline) carrying a dict."""
     payload = canon.dumps(message).encode()
     if _surrogate(payload):
         raise WireError("frames carry no characters beyond U+FFFF", E_ARG)
     line = b"#" + payload + b" " + crc_hex(payload).encode() + b"\n"
-    if len(line) - 1 > MAX_LINE:
-        raise WireError("frame of %d bytes is longer than %d" % (len(line) - 1, MAX_LINE), E_ARG)
+    if len(line) - 1 > limit:
+        raise WireError("frame of %d bytes is longer than %d" % (len(line) - 1, limit), E_ARG)
     return line
 
 
@@ -90,7 +92,7 @@ def _printable(data):
     return True
 
 
-def decode(line):
+def decode(line, limit=MAX_REPLY):
     """The dict of one frame line (bytes, newline and a trailing CR optional).
 
     Raises WireError with a one-line reason for anything else.
@@ -99,8 +101,8 @@ def decode(line):
         line = line[:-1]
     if line.endswith(b"\r"):
         line = line[:-1]
-    if len(line) > MAX_LINE:
-        raise WireError("line longer than %d bytes" % MAX_LINE)
+    if len(line) > limit:
+        raise WireError("line longer than %d bytes" % limit)
     if line[:1] != b"#":
         raise WireError("not a frame (no '#')")
     if len(line) < 12 or line[-9:-8] != b" ":
@@ -138,7 +140,7 @@ def request(ident, op, args=None):
             if key in message:
                 raise WireError("argument %r clashes with the frame" % key, E_ARG)
             message[key] = args[key]
-    return encode(message)
+    return encode(message, MAX_REQUEST)
 
 
 def ok(ident, result):
@@ -167,7 +169,7 @@ class LineBuffer:
     """Cuts a byte stream into lines; a line longer than the limit is cut
     short (so it fails decode) and the rest of it, up to its newline, dropped."""
 
-    def __init__(self, limit=MAX_LINE):
+    def __init__(self, limit=MAX_REQUEST):
         self.limit = limit
         self.buf = bytearray()
         self.overflow = False

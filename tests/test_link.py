@@ -99,6 +99,21 @@ def test_sync_pulls_each_game_once(board, flash, tmp_path):
         assert len(db.rows()) == len(logs)
 
 
+def test_listing_is_paged(tmp_path):
+    logs = make_flash(tmp_path / "flash", n_games=2 * wire.LS_PAGE + 3, in_progress=False)
+    board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
+    try:
+        with Link.open(board.url) as link:
+            first = link.request("ls")
+            assert len(first["games"]) == wire.LS_PAGE and first["more"]
+            listing = link.games()
+            assert [g["name"] for g in listing] == sorted(logs)
+            with LogDB(tmp_path / "db.sqlite") as db:
+                assert len(sync(link, db)["new"]) == len(logs)
+    finally:
+        board.stop()
+
+
 FAULTS = {
     "drop": dict(drop=0.0005),
     "corrupt": dict(corrupt=0.0005),
@@ -138,7 +153,7 @@ def _interrupting(after_bytes, action):
 
 
 def test_sync_survives_unplugging(tmp_path):
-    logs = make_flash(tmp_path / "flash", n_games=3, pad=3000)
+    logs = make_flash(tmp_path / "flash", n_games=3, pad=12000)
     board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
     try:
 
@@ -156,7 +171,7 @@ def test_sync_survives_unplugging(tmp_path):
 
 
 def test_sync_survives_a_power_cut(tmp_path):
-    logs = make_flash(tmp_path / "flash", n_games=3, pad=3000)
+    logs = make_flash(tmp_path / "flash", n_games=3, pad=12000)
     board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
     try:
         pid = board.pid
@@ -172,7 +187,7 @@ def test_sync_survives_a_power_cut(tmp_path):
 def test_interrupted_sync_resumes_where_it_stopped(tmp_path):
     """A soft reset leaves the device in its REPL: the sync fails with one
     line; after a reset the next sync asks only for the bytes it lacks."""
-    logs = make_flash(tmp_path / "flash", n_games=2, pad=3000)
+    logs = make_flash(tmp_path / "flash", n_games=2, pad=12000)
     board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
     try:
         with LogDB(tmp_path / "db.sqlite") as db:
@@ -186,6 +201,7 @@ def test_interrupted_sync_resumes_where_it_stopped(tmp_path):
             device = (tmp_path / "flash" / "device.id").read_text().strip()
             have = db.partial(device, first, entry["sha256"], entry["size"])
             assert 2048 <= len(have) < len(logs[first]) and logs[first].startswith(have)
+            assert len(have) % wire.MAX_CHUNK == 0
             board.hard_reset()
             with Link.open(board.url) as link:
                 result = sync(link, db)

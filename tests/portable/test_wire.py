@@ -13,6 +13,14 @@ def _refused(line):
     raise AssertionError("decoded a damaged line: %r" % (line,))
 
 
+def _refused_at(line, limit):
+    try:
+        wire.decode(line, limit)
+    except wire.WireError as err:
+        return str(err)
+    raise AssertionError("decoded an overlong line")
+
+
 def test_frame_bytes_are_fixed():
     line = wire.request(7, "read", {"name": "abc", "off": 0, "len": 512})
     # crc32 as zlib computes it, over the canonical payload
@@ -100,7 +108,16 @@ def test_line_buffer_splits_and_cuts_long_lines():
     assert buf.pending() == 1
     lines = buf.feed(b"x" * 40 + b"\nok\n")
     assert len(lines) == 2 and len(lines[0]) == 18 and lines[1] == b"ok"
-    _refused(b"#" + b"x" * wire.MAX_LINE)
+    _refused(b"#" + b"x" * wire.MAX_REPLY)
+    long_request = wire.encode({"id": 1, "op": "x", "pad": "y" * 1100})
+    assert wire.decode(long_request)["pad"] == "y" * 1100  # a long reply is fine
+    assert "longer" in _refused_at(long_request, wire.MAX_REQUEST)  # not as a request
+    try:
+        wire.request(1, "x", {"pad": "y" * 1100})
+    except wire.WireError as err:
+        assert err.code == wire.E_ARG
+    else:
+        raise AssertionError("built a request longer than the device takes")
 
 
 def test_base64_round_trip():
