@@ -34,7 +34,8 @@ test: install
 check: install
 	$(BIN)/ruff check host shared_rules firmware tests wiring
 	$(BIN)/pyright -p pyrightconfig.json
-	$(BIN)/pyright -p firmware/pyrightconfig.json
+	# The firmware is checked against MicroPython's own stdlib stubs, not CPython's typeshed.
+	$(BIN)/pyright -p firmware/pyrightconfig.json --typeshedpath "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
 bench: install
 	$(BIN)/python -m host.bench

@@ -13,20 +13,13 @@ import sys
 from pathlib import Path
 
 from host import __version__
+from host.errors import CliError
 
 
 def commands() -> list[str]:
     """The command names, from the host/cmd_*.py files."""
     here = Path(__file__).resolve().parent
     return sorted(p.stem[4:].replace("_", "-") for p in here.glob("cmd_*.py"))
-
-
-class CliError(Exception):
-    """A problem to report as one line, with the exit code to use."""
-
-    def __init__(self, message: str, code: int = 1):
-        super().__init__(message)
-        self.code = code
 
 
 class _Parser(argparse.ArgumentParser):

@@ -3,7 +3,7 @@
 import json
 import os
 
-from host.cli import CliError
+from host.errors import CliError
 from host.options import add_game_arguments, load_game
 from host.simulate import simulate
 

@@ -38,8 +38,3 @@ def lines(game, seed, bots=None, views=True):
         yield "view public: " + canon.dumps(state.view(None))
     yield "returns: " + canon.dumps(state.returns())
     yield "history: " + canon.dumps(state.history())
-
-
-def write(game, seed, bots=None, views=True):
-    for line in lines(game, seed, bots, views):
-        print(line)

@@ -29,7 +29,7 @@ def _counter(k):
 class Stream:
     """An endless byte stream drawn from (seed, label)."""
 
-    def __init__(self, seed, label=b"chance"):
+    def __init__(self, seed: "bytes | str", label: "bytes | str" = b"chance"):
         seed = _to_bytes(seed)
         label = _to_bytes(label)
         if len(label) > 255:

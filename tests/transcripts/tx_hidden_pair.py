@@ -5,5 +5,6 @@ from hidden_pair import HiddenPair
 from shared_rules import playthrough
 
 for i in range(4):
-    playthrough.write(HiddenPair(ante=1 + i % 2), ("transcript-%d" % i).encode())
+    for line in playthrough.lines(HiddenPair(ante=1 + i % 2), ("transcript-%d" % i).encode()):
+        print(line)
     print("=" * 20)

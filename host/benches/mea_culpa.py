@@ -1,0 +1,89 @@
+"""Mea Culpa: random games per second (CPython and the MicroPython unix port) and
+the greedy bot's win rate against random bots."""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from shared_rules.driver import RandomBot, play
+from shared_rules.mea_culpa import MeaCulpa
+from shared_rules.mea_culpa_bot import GreedyBot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+MP_GAMES = 20
+MP_SCRIPT = """
+import time
+from shared_rules.driver import play
+from shared_rules.mea_culpa import MeaCulpa
+game = MeaCulpa(%d)
+start = time.ticks_ms()
+moves = 0
+for i in range(%d):
+    moves += play(game, b"bench-%%d" %% i).move_number()
+print(time.ticks_diff(time.ticks_ms(), start), moves)
+"""
+
+
+def games_per_second(players, count):
+    game = MeaCulpa(players)
+    start = time.perf_counter()
+    moves = 0
+    for i in range(count):
+        moves += play(game, b"bench-%d" % i).move_number()
+    elapsed = time.perf_counter() - start
+    return count / elapsed, moves / elapsed
+
+
+def micropython_games_per_second(players):
+    mp = Path(sys.executable).parent / "micropython"
+    env = dict(os.environ, MICROPYPATH=str(ROOT))
+    done = subprocess.run(
+        [str(mp), "-X", "heapsize=2048wK", "-c", MP_SCRIPT % (players, MP_GAMES)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    millis, moves = done.stdout.split()
+    seconds = max(int(millis), 1) / 1000
+    return MP_GAMES / seconds, int(moves) / seconds
+
+
+def greedy_win_rate(players, count):
+    """Share of games the greedy bot wins (ties shared) with n-1 random opponents,
+    the greedy seat rotating; random play would win 1/n of them."""
+    game = MeaCulpa(players)
+    won = 0.0
+    for i in range(count):
+        seed = b"greedy-%d" % i
+        seat = i % players
+        bots = [
+            GreedyBot(game, seed, s) if s == seat else RandomBot(game, seed, s)
+            for s in range(players)
+        ]
+        returns = play(game, seed, bots).returns()
+        if returns[seat]:
+            won += 1.0 / sum(returns)
+    return 100.0 * won / count
+
+
+def run():
+    for players in (2, 3, 4):
+        games, moves = games_per_second(players, 200)
+        yield "random games/s, %d players, CPython" % players, games, "games/s"
+        yield "  actions/s, %d players, CPython" % players, moves, "actions/s"
+    for players in (2, 4):
+        games, moves = micropython_games_per_second(players)
+        yield "random games/s, %d players, MicroPython unix" % players, games, "games/s"
+        yield "  actions/s, %d players, MicroPython unix" % players, moves, "actions/s"
+    for players in (2, 3, 4):
+        rate = greedy_win_rate(players, 300)
+        yield (
+            "greedy win %% vs random, %d players (fair: %d%%)" % (players, 100 // players),
+            rate,
+            "%",
+        )

@@ -1,0 +1,1349 @@
+"""Mea Culpa (Kopf & Zoch, Zoch Verlag 2016) for 2 to 4 players.
+
+Rules: /work/shared/rulebooks/mea-culpa.txt; board data and every assumption:
+shared_rules/mea_culpa_data.py and docs/rules/mea-culpa.md.
+
+The engine is a stack of small tasks (lists of ints). The task on top either
+needs a decision (a seat, or CHANCE) or is resolved automatically by
+_advance(). Completing a cathedral pushes an evaluation on top, so play
+"continues where it was interrupted"; the second completion replaces the
+whole stack with the game's end.
+
+Secret inputs (referee-able by the device later):
+- bids (notches + taler) are one action per seat, observed only by the bidder,
+  revealed together once every seat has bid;
+- the compartment of a donation is its own action, observed only by the
+  donor (the donated good or coin is public), revealed at the next evaluation;
+- the Pope die is set by the Pope (observed by him only) and revealed after
+  the guess.
+resample(seat, stream) redraws those of another seat that are still secret.
+
+Record of Sins: pos 0 is the Start Position, 1..40 lead to Hell, negative
+positions lead to Heaven (-heaven is Heaven itself, where souls may share).
+Souls sharing the Start keep the random order drawn at setup.
+
+Returns: 1 for each winner (a soul in Heaven, or else the one closest to it),
+0 for everyone else.
+"""
+
+from shared_rules import mea_culpa_data as D
+from shared_rules.game import CHANCE, TERMINAL, Game, Option, State
+
+# -- action encoding (documented in docs/rules/mea-culpa.md) -------------------
+END = 0  # pass / end the turn / skip an optional action
+START_BASE = 10  # chance: +seat, the next soul placed on Start (closest to Heaven first)
+DRAW_BASE = 20  # chance: +stone kind 0..4, a stone drawn from the bag to the market
+CARD_BASE = 30  # chance: +card type 0..11, a House of Pleasure card into the next room
+BONUS_BASE = 50  # +bonus 0..3: choose a starting bonus
+COMP_BASE = 60  # +0 compartment I, +1 compartment II (secret: only the donor sees it)
+DONATE_BASE = 100  # +0..3 a good, +4..7 a coin of 1, 2, 5, 10 taler
+BUY_LETTER = 200  # +0 red, +1 green: buy a Letter of Indulgence (4 taler)
+BUY_BASE = 210  # +good: buy one good
+GREEDY_BASE = 220  # +good: greedily buy two goods of that kind for one price
+SELL_BASE = 230  # +good: sell one good
+VISIT_BASE = 300  # +1..6: visit room 1-4 or suite 5/6 of the House of Pleasure
+VISIT_POPE = 307  # the Pope's "urgent meeting" (then the secret die)
+SUITE5_BASE = 310  # +1..4: in Suite 5, carry out the card of this room
+DIE_BASE = 320  # +1..6: the Pope sets his die (secret)
+GUESS_BASE = 330  # +1..6: the soul nearest Hell guesses the Pope's room
+GIVE_BASE = 350  # +colour: the Emperor gives this Letter (House card)
+EMPTY_BASE = 360  # +den: out of sin stones, take back all stones from this den
+CREW_MOVE_BASE = 370  # +from*3+to: move a building crew (House card)
+CREW_BASE = 380  # +site: place a building crew
+POPE_STONE_BASE = 390  # +from*3+to: move a Pope stone
+TAKE_BASE = 400  # +good: take a good from the market free (House card)
+MERCHANT_BASE = 410  # +0..3 a good; +4 indulgence for red, +5 for green, +6 none left
+LETTER_PICK_BASE = 420  # +colour: take a Letter from a cathedral's display
+PICK_BASE = 430  # +character: choose a character card
+REPORT_BASE = 440  # +seat: report a petty sin (Sophisticated Penitent variant)
+BID_BASE = 1000  # +taler*8+notches (notches 1..6): the secret bid
+
+POPE = 0
+EMPEROR = 1
+MERCHANT = 2
+PETTY = 3
+CHARACTER_NAMES = ("Pope", "Emperor", "Merchant", "Petty Sinner")
+
+YELLOW = 0
+BLUE = 1
+RED = 2
+GREEN = 3
+
+INDULGENCE = 4  # stone kind
+
+BUY = 0
+SELL = 1
+DONATE = 2
+VISIT = 3
+ACTION_TYPE_NAMES = ("buy", "sell", "donate", "visit")
+
+# Tasks: kind first, then ints.
+T_START = 0  # chance
+T_BONUS = 1  # [i]
+T_COMP = 2  # [seat, slot, amount]
+T_ROUND = 3
+T_MARKET = 4  # [left], chance
+T_CARDS = 5  # [room], chance
+T_BIDS = 6  # [i]
+T_PICKS = 7  # [i]
+T_PRELIM = 8  # [seat, flags 1 pope, 2 emperor]
+T_PETTY_VISIT = 9  # [seat]
+T_ACTIONS = 10  # [next character]
+T_TURN = 11  # [seat, character, actions taken, first type, reported mask]
+T_DONATE2 = 12  # [seat]
+T_SUITE5 = 13  # [seat]
+T_DIE = 14  # [seat]
+T_GUESS = 15  # [guesser, pope]
+T_EFFECT = 16  # [seat, card]
+T_GIVE = 17  # [giver, receiver]
+T_SIN = 18  # [seat, den, count]
+T_EVAL_CAT = 19  # [site, comp, category]
+T_EVAL_PICK = 20  # [category, d1, d2, picks done, y, b, r, g]
+T_EVAL_END = 21  # [comp]
+T_MERCHANT = 22  # [seat]
+T_COMPARE = 23
+T_FINAL = 24
+
+PHASE_NAMES = (
+    "start",
+    "bonus",
+    "compartment",
+    "round",
+    "market",
+    "cards",
+    "bidding",
+    "characters",
+    "preliminary",
+    "petty visit",
+    "actions",
+    "turn",
+    "emperor donation",
+    "suite 5",
+    "pope die",
+    "pope guess",
+    "house card",
+    "give letter",
+    "sin stones",
+    "evaluation",
+    "evaluation",
+    "evaluation",
+    "merchant",
+    "compare posts",
+    "final",
+)
+
+# Secrets still unrevealed: [history index, seat, kind, slot, amount]
+K_BID = 0
+K_COMP = 1
+K_DIE = 2
+
+MAX_ROUNDS = 11  # 2 cathedrals x 4 crews + 3 spare placements; the Emperor places one a round
+
+
+def _card_table(extra):
+    cards = D.CARDS if extra == "money" else D.CARDS[: D.LISTED_CARD_TYPES]
+    return [c[2] for c in cards]
+
+
+class MeaCulpa(Game):
+    NAME = "mea-culpa"
+    TITLE = "Mea Culpa"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    OPTIONS = (
+        Option("heaven", D.HEAVEN[0], low=5, high=40, help="steps from Start to Heaven (assumed)"),
+        Option(
+            "overshoot",
+            "stay",
+            choices=("stay", "clamp"),
+            help="a soul that would pass space 40 stays put (rulebook) or stops on 40",
+        ),
+        Option(
+            "merchant3",
+            "own",
+            choices=("own", "every"),
+            help="3 players, Merchant left: the soul nearest Hell takes a stone at the end"
+            " of its own turns, or at the end of every turn",
+        ),
+        Option(
+            "extra_cards",
+            "money",
+            choices=("money", "none"),
+            help="the 5 House cards the rulebook does not list: assumed money cards, or none",
+        ),
+        Option("penitent", False, help="variant for the Sophisticated Penitent"),
+    )
+    BOTS = (("greedy", "shared_rules.mea_culpa_bot", "GreedyBot"),)
+
+    def new_initial_state(self):
+        return MeaCulpaState(self)
+
+    def max_game_length(self):
+        n = self.num_players
+        # Turns: in 2/4 players the Merchant takes a stone every cycle (<= 8 cycles a
+        # round); with 3 players a cycle without a stone needs a move towards Hell.
+        cycles = MAX_ROUNDS * (D.MARKET_STONES[0] + 1) + n * (D.HELL[0] + 1)
+        per_turn = 2 * 40 + 2 + n  # two actions with all their sub-steps, end, merchant, reports
+        per_round = 7 + 4 + n + 4 + 60
+        return 4 * n + MAX_ROUNDS * per_round + cycles * 4 * per_turn + 200
+
+
+class MeaCulpaState(State):
+    def __init__(self, game):
+        State.__init__(self, game)
+        n = game.num_players
+        self.n = n
+        self.heaven = game.options["heaven"]
+        self.stack = [[T_START]]
+        self.pos = [0] * n
+        self.rank = [-1] * n  # 0 = closest to Heaven on Start
+        self.placed = []
+        self.money = [D.START_TALER[0]] * n
+        self.goods = [[0, 0, 0, 0] for _ in range(n)]
+        self.letters = [[0, 0, 0, 0] for _ in range(n)]
+        self.chest = [[[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]] for _ in range(n)]
+        self.sins = [D.SIN_STONES[0]] * n
+        self.dens = [[0] * n for _ in range(3)]
+        self.pope_stones = [1, 1, 1]
+        self.post = [0] * n
+        self.bid_n = [0] * n
+        self.bid_t = [0] * n
+        self.bids_shown = False
+        self.keeper = -1
+        self.pick_order = []
+        self.extra_given = False
+        self.holders = [-1, -1, -1, -1]
+        self.market = [0, 0, 0, 0, 0]
+        self.bag = list(D.BAG[0])
+        self.supply = list(D.LETTERS[0])
+        counts = _card_table(game.options["extra_cards"])
+        self.deck = list(counts)
+        self.discard = [0] * len(counts)
+        self.rooms = [-1, -1, -1, -1]
+        self.suite5 = 1
+        self.suite6 = 0
+        self.crews = [0, 0, 0]
+        self.nave = [0, 0, 0]
+        self.done = [0, 0, 0]
+        self.hut = D.BUILDING_CREWS[0]
+        self.emp_crew = 0
+        self.evaluated = 0
+        self.evals = []
+        self.round = 0
+        self.bonus = [-1, -1, -1, -1]
+        self.die = -1
+        self.pope_visit = []  # [pope, die, guess, caught] of the last incognito visit
+        self.secret = []
+        self.over = False
+        self.winners = []
+        self._advance()
+
+    # -- the Record of Sins ---------------------------------------------------
+    def hell_key(self, s):
+        """Larger = nearer Hell; souls sharing Start keep their drawn order."""
+        p = self.pos[s]
+        return p * 8 + (self.rank[s] if p == 0 else 0)
+
+    def _by_hell(self, seats):
+        """Seats ordered nearest Hell first (keys are unique but in Heaven)."""
+        return sorted(seats, key=lambda s: (-self.hell_key(s), s))
+
+    def _occupied(self, space, seat):
+        for s in range(self.n):
+            if s != seat and self.pos[s] == space:
+                return True
+        return False
+
+    def move_hell(self, seat, steps):
+        """Movement rules c) and d): next free space; never into Hell."""
+        if steps <= 0:
+            return
+        hell = D.HELL[0]
+        target = self.pos[seat] + steps
+        if target > hell:
+            if self.game.options["overshoot"] == "stay":
+                return
+            target = hell
+        while target <= hell and self._occupied(target, seat):
+            target += 1
+        if target > hell:
+            return
+        self.pos[seat] = target
+
+    def move_heaven(self, seat, steps):
+        if steps <= 0:
+            return
+        top = -self.heaven
+        target = self.pos[seat] - steps
+        while target > top and self._occupied(target, seat):
+            target -= 1
+        if target < top:
+            target = top
+        self.pos[seat] = target
+
+    def _nearest_hell(self, seats):
+        best = -1
+        for s in seats:
+            if best < 0 or self.hell_key(s) > self.hell_key(best):
+                best = s
+        return best
+
+    # -- sin stones, Pope stones, crews ----------------------------------------
+    def move_pope_stone(self, seat, a, b):
+        self.pope_stones[a] -= 1
+        self.pope_stones[b] += 1
+        if self.pope_stones[b] == 3:
+            self._punish(b, seat)
+
+    def _punish(self, spared, mover):
+        counts = [0] * self.n
+        for d in range(3):
+            if d == spared:
+                continue
+            for s in range(self.n):
+                counts[s] += self.dens[d][s]
+                self.sins[s] += self.dens[d][s]
+                self.dens[d][s] = 0
+        for s in self._by_hell(range(self.n)):
+            if s != mover:
+                self.move_hell(s, counts[s])
+        self.pope_stones = [1, 1, 1]
+
+    def _place_crew(self, site):
+        self.crews[site] += 1
+        if self.crews[site] < 2:
+            return
+        self.crews[site] = 0
+        self.hut += 2
+        if not self.nave[site]:
+            self.nave[site] = 1
+            return
+        self.done[site] = 1
+        self._cathedral_finished(site)
+
+    def _cathedral_finished(self, site):
+        comp = self.evaluated
+        # The compartment is emptied and shown: its contents become public.
+        record = [site, comp]
+        for s in range(self.n):
+            record.extend(self.chest[s][comp])
+        self.evals.append(record)
+        self.secret = [e for e in self.secret if e[2] != K_COMP]
+        tasks = [[T_EVAL_END, comp]]
+        for cat in (2, 1, 0):
+            tasks.append([T_EVAL_CAT, site, comp, cat])
+        if comp == 0:
+            self.stack.extend(tasks)
+        else:
+            self.stack = [[T_FINAL]] + tasks
+
+    def open_sites(self):
+        return [s for s in range(3) if not self.done[s]]
+
+    # -- the House of Pleasure -------------------------------------------------
+    def available_rooms(self):
+        rooms = [r + 1 for r in range(4) if self.rooms[r] >= 0]
+        if self.suite5 and rooms:
+            rooms.append(5)
+        if self.suite6:
+            rooms.append(6)
+        return rooms
+
+    def visit_cost(self, seat, room):
+        if self.holders[PETTY] == seat:
+            return 0
+        if room <= 4:
+            return D.CARDS[self.rooms[room - 1]][1]
+        if room == 5:
+            return 0
+        return D.SUITE6_NOTCHES[0]
+
+    def _visit(self, seat, room, incognito, caught):
+        exempt = incognito and not caught
+        if incognito and caught:
+            self.move_hell(seat, 1)
+        cost = 0 if exempt else self.visit_cost(seat, room)
+        if incognito and caught and self.post[seat] + cost > D.POST_MAX[0]:
+            # "his poor soul moves one step towards Hell, his etched post is set to 6
+            # notches and he does not carry out the action"
+            self.move_hell(seat, 1)
+            self.post[seat] = D.POST_MAX[0]
+            return
+        self.post[seat] += cost
+        if room <= 4:
+            card = self.rooms[room - 1]
+            self.rooms[room - 1] = -1
+            self.discard[card] += 1
+            self.stack.append([T_EFFECT, seat, card])
+        elif room == 5:
+            self.suite5 = 0
+            self.stack.append([T_SUITE5, seat])
+        else:
+            self.suite6 = 0
+            self.letters[seat][YELLOW] += 1
+        if not exempt and room >= 5:
+            self.stack.append([T_SIN, seat, D.DEN_LUST, 1])
+
+    def _effect_options(self, seat, card):
+        effect = D.CARDS[card][3]
+        out = []
+        if effect == D.EFFECT_MOVE_CREW:
+            sites = self.open_sites()
+            for a in sites:
+                if self.crews[a] > 0:
+                    for b in sites:
+                        if b != a:
+                            out.append(CREW_MOVE_BASE + a * 3 + b)
+        elif effect == D.EFFECT_NEW_CREW:
+            if self.hut > 0:
+                out = [CREW_BASE + s for s in self.open_sites()]
+        elif effect == D.EFFECT_MOVE_POPE:
+            out = self._pope_moves()
+        elif effect == D.EFFECT_TAKE_GOOD:
+            out = [TAKE_BASE + g for g in range(4) if self.market[g] > 0]
+        return out
+
+    def _pope_moves(self):
+        out = []
+        for a in range(3):
+            if self.pope_stones[a] > 0:
+                for b in range(3):
+                    if b != a:
+                        out.append(POPE_STONE_BASE + a * 3 + b)
+        return out
+
+    def _auto_effect(self, task):
+        """Resolve a House card without a choice; False if a choice is needed."""
+        seat = task[1]
+        card = task[2]
+        effect = D.CARDS[card][3]
+        amount = D.CARDS[card][4]
+        if effect == D.EFFECT_EMPEROR_LETTER:
+            self.stack.pop()
+            h = self.holders[EMPEROR]
+            if h < 0 or h == seat:
+                return True
+            colours = [c for c in range(4) if self.letters[h][c] > 0]
+            if len(colours) == 1:
+                self._give(h, seat, colours[0])
+            elif colours:
+                self.stack.append([T_GIVE, h, seat])
+            return True
+        if effect == D.EFFECT_POPE_YELLOW:
+            self.stack.pop()
+            h = self.holders[POPE]
+            if h >= 0 and h != seat and self.letters[h][YELLOW] > 0:
+                self._give(h, seat, YELLOW)
+            return True
+        if effect == D.EFFECT_OTHERS_HELL:
+            self.stack.pop()
+            for s in self._by_hell(range(self.n)):
+                if s != seat:
+                    self.move_hell(s, amount)
+            return True
+        if effect == D.EFFECT_OTHERS_SIN:
+            self.stack.pop()
+            order = [s for s in self._by_hell(range(self.n)) if s != seat]
+            for s in reversed(order):  # nearest Hell on top: places first
+                self.stack.append([T_SIN, s, D.CARDS[card][5], amount])
+            return True
+        if effect == D.EFFECT_TALER:
+            self.stack.pop()
+            self.money[seat] += amount
+            return True
+        if not self._effect_options(seat, card):
+            self.stack.pop()  # nothing to move or take: the visit is spent
+            return True
+        return False
+
+    def _give(self, giver, receiver, colour):
+        self.letters[giver][colour] -= 1
+        self.letters[receiver][colour] += 1
+
+    # -- evaluation of donations ----------------------------------------------
+    def _score(self, s, comp, cat):
+        c = self.chest[s][comp]
+        if cat == 0:
+            return c[0] + 2 * c[1]
+        if cat == 1:
+            return c[2] + 2 * c[3]
+        return c[4]
+
+    def _picker(self, task):
+        d1 = task[2]
+        d2 = task[3]
+        k = task[4]
+        if d2 < 0:
+            return d1
+        if self.n == 2:
+            return d1 if (k < 2 or k >= 4) else d2
+        return d1 if k % 2 == 0 else d2
+
+    def _single_taker(self, task):
+        """The seat that takes every remaining Letter, or -1 if picks alternate."""
+        d1 = task[2]
+        d2 = task[3]
+        if d2 < 0 or (self.n == 2 and task[4] >= 4):
+            return d1
+        if sum(task[5:9]) == 1:
+            return self._picker(task)
+        return -1
+
+    # -- the task machine ---------------------------------------------------------
+    def _advance(self):
+        while self.stack:
+            if not self._auto(self.stack[-1]):
+                return
+        if not self.over:
+            raise AssertionError("mea-culpa: empty task stack before the end")
+
+    def _auto(self, task):
+        """Resolve the top task if no decision is needed; False at a decision."""
+        kind = task[0]
+        n = self.n
+        if kind == T_START:
+            if len(self.placed) < n:
+                return False
+            self.stack.pop()
+            self.stack.append([T_BONUS, 0])
+            return True
+        if kind == T_BONUS:
+            if task[1] < n:
+                return False
+            self.stack.pop()
+            # "The remaining goods and indulgence stones are placed in the goods bag":
+            # the goods of bonuses nobody chose were never taken out of it.
+            self.stack.append([T_ROUND])
+            return True
+        if kind == T_COMP:
+            if self.evaluated == 0:
+                return False
+            self.stack.pop()
+            self.chest[task[1]][1][task[2]] += task[3]
+            return True
+        if kind == T_ROUND:
+            self._start_round()
+            return True
+        if kind == T_MARKET:
+            if task[1] > 0 and sum(self.bag) > 0:
+                return False
+            self.stack.pop()
+            return True
+        if kind == T_CARDS:
+            if task[1] > 4:
+                self.stack.pop()
+                return True
+            if sum(self.deck) == 0:
+                # "If the House of Pleasure deck runs out, shuffle the discarded cards"
+                self.deck = self.discard
+                self.discard = [0] * len(self.deck)
+            return False
+        if kind == T_BIDS:
+            if task[1] < n:
+                return False
+            self.stack.pop()
+            self._reveal_bids()
+            return True
+        if kind == T_PICKS:
+            if task[1] < len(self.pick_order):
+                return False
+            self.stack.pop()
+            self._after_picks()
+            return True
+        if kind == T_PRELIM:
+            if task[2] & 2 and not self.emp_crew:
+                task[2] &= 1
+            if task[2] == 0:
+                self.stack.pop()
+                return True
+            return False
+        if kind == T_ACTIONS:
+            if sum(self.market) == 0:
+                self.stack.pop()
+                return True
+            ch = task[1]
+            while self.holders[ch] < 0:
+                ch = (ch + 1) % 4
+            task[1] = (ch + 1) % 4
+            self.stack.append([T_TURN, self.holders[ch], ch, 0, -1, 0])
+            return True
+        if kind == T_TURN:
+            if sum(self.market) == 0:
+                # "ends as soon as the last stone ... is taken ..., regardless of whose turn"
+                self.stack.pop()
+                return True
+            if task[3] >= 2:
+                self._end_turn(task)
+                return True
+            return False
+        if kind == T_DONATE2:
+            if not self._donations(task[1]):
+                self.stack.pop()
+                return True
+            return False
+        if kind == T_EFFECT:
+            return self._auto_effect(task)
+        if kind == T_SIN:
+            seat = task[1]
+            while task[3] > 0 and self.sins[seat] > 0:
+                self.sins[seat] -= 1
+                self.dens[task[2]][seat] += 1
+                task[3] -= 1
+            if task[3] == 0:
+                self.stack.pop()
+                return True
+            return False
+        if kind == T_EVAL_CAT:
+            self.stack.pop()
+            self._eval_category(task[1], task[2], task[3])
+            return True
+        if kind == T_EVAL_PICK:
+            if sum(task[5:9]) == 0:
+                self.stack.pop()
+                return True
+            taker = self._single_taker(task)
+            colours = [c for c in range(4) if task[5 + c] > 0]
+            if taker >= 0:
+                for c in range(4):
+                    self.letters[taker][c] += task[5 + c]
+                    task[5 + c] = 0
+                return True
+            if len(colours) == 1:
+                self.letters[self._picker(task)][colours[0]] += 1
+                task[5 + colours[0]] -= 1
+                task[4] += 1
+                return True
+            return False
+        if kind == T_EVAL_END:
+            self.stack.pop()
+            comp = task[1]
+            for s in range(n):
+                c = self.chest[s][comp]
+                for g in range(4):
+                    self.bag[g] += c[g]
+                self.chest[s][comp] = [0, 0, 0, 0, 0]
+            self.evaluated += 1
+            return True
+        if kind == T_MERCHANT:
+            if sum(self.market) == 0:
+                self.stack.pop()
+                return True
+            return False
+        if kind == T_COMPARE:
+            self.stack.pop()
+            self._compare_posts()
+            return True
+        if kind == T_FINAL:
+            self.stack.pop()
+            self._final()
+            return True
+        return False
+
+    def _start_round(self):
+        self.stack.pop()
+        self.round += 1
+        self.holders = [-1, -1, -1, -1]
+        self.die = -1
+        self.pope_visit = []
+        self.bids_shown = False
+        self.keeper = -1
+        self.extra_given = False
+        if self.hut > 0:
+            self.hut -= 1
+            self.emp_crew = 1
+        if not self.suite6 and self.supply[YELLOW] > 0:
+            self.supply[YELLOW] -= 1
+            self.suite6 = 1
+        self.suite5 = 1
+        for r in range(4):
+            if self.rooms[r] >= 0:
+                self.discard[self.rooms[r]] += 1
+                self.rooms[r] = -1
+        self.stack.append([T_ROUND])
+        self.stack.append([T_COMPARE])
+        self.stack.append([T_ACTIONS, POPE])
+        self.stack.append([T_BIDS, 0])
+        self.stack.append([T_CARDS, 1])
+        self.stack.append([T_MARKET, D.MARKET_STONES[0]])
+
+    def _reveal_bids(self):
+        n = self.n
+        order = sorted(
+            range(n), key=lambda s: (-(self.bid_n[s] + self.bid_t[s]), -self.hell_key(s), s)
+        )
+        keeper = sorted(range(n), key=lambda s: (-self.bid_n[s], -self.hell_key(s), s))[0]
+        for s in range(n):
+            if s != keeper:
+                self.money[s] -= self.bid_t[s]
+            self.post[s] = self.bid_n[s]
+        self.keeper = keeper
+        self.bids_shown = True
+        self.secret = [e for e in self.secret if e[2] != K_BID]
+        if n == 2:
+            order = [order[0], order[1], order[0], order[1]]
+        self.pick_order = order
+        self.stack.append([T_PICKS, 0])
+
+    def _after_picks(self):
+        # Three players: the card nobody chose lends its Preliminary Action.
+        if self.n != 3 or self.extra_given:
+            return
+        if self.holders[POPE] < 0 and self.holders[EMPEROR] >= 0:
+            self.stack.append([T_PRELIM, self.holders[EMPEROR], 1])
+        elif self.holders[EMPEROR] < 0 and self.holders[POPE] >= 0:
+            self.stack.append([T_PRELIM, self.holders[POPE], 2])
+
+    def _end_turn(self, task):
+        self.stack.pop()
+        if sum(self.market) == 0:
+            return
+        seat = task[1]
+        if task[2] == MERCHANT:
+            self.stack.append([T_MERCHANT, seat])
+        elif self.holders[MERCHANT] < 0:
+            nearest = self._nearest_hell(range(self.n))
+            if self.game.options["merchant3"] == "every":
+                self.stack.append([T_MERCHANT, nearest])
+            elif nearest == seat:
+                self.stack.append([T_MERCHANT, seat])
+
+    def _eval_category(self, site, comp, cat):
+        donors = [s for s in range(self.n) if self._score(s, comp, cat) > 0]
+        if not donors:
+            return  # "leave the Letters in the supply"
+        donors = sorted(donors, key=lambda s: (-self._score(s, comp, cat), -self.hell_key(s), s))
+        printed = D.CATHEDRAL_LETTERS[site][cat]
+        display = [0, 0, 0, 0]
+        for c in range(4):
+            display[c] = min(printed[c], self.supply[c])
+            self.supply[c] -= display[c]
+        d2 = donors[1] if len(donors) > 1 else -1
+        self.stack.append([T_EVAL_PICK, cat, donors[0], d2, 0] + display)
+
+    def _compare_posts(self):
+        hi = max(self.post)
+        lo = min(self.post)
+        if hi == lo:
+            return
+        tied = [s for s in range(self.n) if self.post[s] == hi]
+        # "Only the tied player furthest away from Hell moves towards Hell."
+        mover = self._by_hell(tied)[-1]
+        self.move_hell(mover, hi - lo)
+
+    def _final(self):
+        self._compare_posts()
+        for s in self._by_hell(range(self.n)):
+            lt = self.letters[s]
+            sets = min(lt)
+            rest = sum(lt) - 4 * sets
+            self.move_heaven(s, sets * D.SET_STEPS[0] + rest * D.SINGLE_STEPS[0])
+        top = -self.heaven
+        winners = [s for s in range(self.n) if self.pos[s] <= top]
+        if not winners:
+            best = self._by_hell(range(self.n))[-1]
+            winners = [best]
+        self.winners = winners
+        self.over = True
+
+    # -- legal actions --------------------------------------------------------
+    def _donations(self, seat):
+        out = [DONATE_BASE + g for g in range(4) if self.goods[seat][g] > 0]
+        coins = D.COINS[0]
+        for i in range(4):
+            if self.money[seat] >= coins[i]:
+                out.append(DONATE_BASE + 4 + i)
+        return out
+
+    def _visits(self, seat, extra, free):
+        """Visits allowed to `seat` with `extra` notches already added."""
+        rooms = self.available_rooms()
+        if not rooms:
+            return []
+        if self.holders[POPE] == seat:
+            return [VISIT_POPE]
+        if free:
+            return [VISIT_BASE + r for r in rooms]
+        limit = D.POST_MAX[0] - self.post[seat] - extra
+        return [VISIT_BASE + r for r in rooms if self.visit_cost(seat, r) <= limit]
+
+    def _turn_actions(self, task):
+        seat = task[1]
+        out = [END]
+        if self.game.options["penitent"]:
+            for t in range(self.n):
+                if self.holders[PETTY] != t and not task[5] & (1 << t):
+                    out.append(REPORT_BASE + t)
+        count = task[3]
+        if count >= 2 or (count == 1 and self.post[seat] >= D.POST_MAX[0]):
+            return out
+        first = task[4]
+        money = self.money[seat]
+        m = self.market
+        if first != BUY:
+            if m[INDULGENCE] > 0 and money >= D.LETTER_PRICE[0]:
+                if self.supply[RED] > 0:
+                    out.append(BUY_LETTER)
+                if self.supply[GREEN] > 0:
+                    out.append(BUY_LETTER + 1)
+            for g in range(4):
+                if m[g] > 0 and money >= D.PRICES[g][0]:
+                    out.append(BUY_BASE + g)
+                    if m[g] >= 2:
+                        out.append(GREEDY_BASE + g)
+        if first != SELL:
+            for g in range(4):
+                if self.goods[seat][g] > 0:
+                    out.append(SELL_BASE + g)
+        if first != DONATE:
+            out.extend(self._donations(seat))
+        if first != VISIT:
+            out.extend(self._visits(seat, count, False))
+        return sorted(out)
+
+    def _legal_actions(self):
+        task = self.stack[-1]
+        kind = task[0]
+        if kind == T_BONUS:
+            return [BONUS_BASE + b for b in range(4) if self.bonus[b] < 0]
+        if kind == T_COMP:
+            return [COMP_BASE, COMP_BASE + 1]
+        if kind == T_BIDS:
+            top = self.money[task[1]]
+            out = []
+            for t in range(top + 1):
+                base = BID_BASE + t * 8
+                for k in range(D.POST_MIN[0], D.POST_MAX[0] + 1):
+                    out.append(base + k)
+            return out
+        if kind == T_PICKS:
+            return [PICK_BASE + c for c in range(4) if self.holders[c] < 0]
+        if kind == T_PRELIM:
+            out = []
+            if task[2] & 1:
+                out.append(END)
+                out.extend(self._pope_moves())
+            if task[2] & 2:
+                out.extend([CREW_BASE + s for s in self.open_sites()])
+            return sorted(out)
+        if kind == T_PETTY_VISIT:
+            return [END] + self._visits(task[1], 0, True)
+        if kind == T_TURN:
+            return self._turn_actions(task)
+        if kind == T_DONATE2:
+            return [END] + self._donations(task[1])
+        if kind == T_SUITE5:
+            return [SUITE5_BASE + r + 1 for r in range(4) if self.rooms[r] >= 0]
+        if kind == T_DIE:
+            return [DIE_BASE + r for r in self.available_rooms()]
+        if kind == T_GUESS:
+            return [GUESS_BASE + r for r in self.available_rooms()]
+        if kind == T_EFFECT:
+            return sorted(self._effect_options(task[1], task[2]))
+        if kind == T_GIVE:
+            return [GIVE_BASE + c for c in range(4) if self.letters[task[1]][c] > 0]
+        if kind == T_SIN:
+            return [EMPTY_BASE + d for d in range(3) if self.dens[d][task[1]] > 0]
+        if kind == T_EVAL_PICK:
+            return [LETTER_PICK_BASE + c for c in range(4) if task[5 + c] > 0]
+        if kind == T_MERCHANT:
+            m = self.market
+            out = [MERCHANT_BASE + g for g in range(4) if m[g] > 0]
+            if m[INDULGENCE] > 0:
+                if self.supply[RED] > 0:
+                    out.append(MERCHANT_BASE + 4)
+                if self.supply[GREEN] > 0:
+                    out.append(MERCHANT_BASE + 5)
+                if self.supply[RED] == 0 and self.supply[GREEN] == 0:
+                    out.append(MERCHANT_BASE + 6)
+            return out
+        raise AssertionError("no decision at task %r" % (task,))
+
+    def _chance_outcomes(self):
+        task = self.stack[-1]
+        kind = task[0]
+        if kind == T_START:
+            return [(START_BASE + s, 1) for s in range(self.n) if self.rank[s] < 0]
+        if kind == T_MARKET:
+            return [(DRAW_BASE + k, self.bag[k]) for k in range(5) if self.bag[k] > 0]
+        return [(CARD_BASE + c, self.deck[c]) for c in range(len(self.deck)) if self.deck[c] > 0]
+
+    def _current_player(self):
+        if self.over:
+            return TERMINAL
+        task = self.stack[-1]
+        kind = task[0]
+        if kind == T_START or kind == T_MARKET or kind == T_CARDS:
+            return CHANCE
+        if kind == T_BONUS:
+            return self.placed[task[1]]
+        if kind == T_BIDS:
+            return task[1]
+        if kind == T_PICKS:
+            return self.pick_order[task[1]]
+        if kind == T_GUESS:
+            return task[1]
+        if kind == T_EVAL_PICK:
+            return self._picker(task)
+        return task[1]
+
+    def _observers(self):
+        task = self.stack[-1] if self.stack else None
+        if task is None:
+            return None
+        kind = task[0]
+        if kind == T_BIDS or kind == T_COMP or kind == T_DIE:
+            return (self._current_player(),)
+        return None
+
+    # -- applying an action ------------------------------------------------------
+    def _apply(self, action):
+        task = self.stack[-1]
+        kind = task[0]
+        index = len(self._history)
+        if kind == T_START:
+            s = action - START_BASE
+            self.rank[s] = len(self.placed)
+            self.placed.append(s)
+        elif kind == T_MARKET:
+            k = action - DRAW_BASE
+            self.bag[k] -= 1
+            self.market[k] += 1
+            task[1] -= 1
+        elif kind == T_CARDS:
+            c = action - CARD_BASE
+            self.deck[c] -= 1
+            self.rooms[task[1] - 1] = c
+            task[1] += 1
+        elif kind == T_BONUS:
+            self._take_bonus(self.placed[task[1]], action - BONUS_BASE)
+            task[1] += 1
+            self._push_bonus_donations(self.placed[task[1] - 1], action - BONUS_BASE)
+        elif kind == T_COMP:
+            self.stack.pop()
+            comp = action - COMP_BASE
+            self.chest[task[1]][comp][task[2]] += task[3]
+            self.secret.append([index, task[1], K_COMP, task[2], task[3]])
+        elif kind == T_BIDS:
+            seat = task[1]
+            v = action - BID_BASE
+            self.bid_n[seat] = v % 8
+            self.bid_t[seat] = v // 8
+            self.secret.append([index, seat, K_BID, 0, 0])
+            task[1] += 1
+        elif kind == T_PICKS:
+            self._pick(task, action - PICK_BASE)
+        elif kind == T_PRELIM:
+            self._prelim(task, action)
+        elif kind == T_PETTY_VISIT:
+            self.stack.pop()
+            if action != END:
+                self._start_visit(task[1], action)
+        elif kind == T_TURN:
+            self._turn(task, action)
+        elif kind == T_DONATE2:
+            self.stack.pop()
+            if action != END:
+                self._donate(task[1], action - DONATE_BASE)
+        elif kind == T_SUITE5:
+            self.stack.pop()
+            r = action - SUITE5_BASE - 1
+            card = self.rooms[r]
+            self.rooms[r] = -1
+            self.discard[card] += 1
+            self.stack.append([T_EFFECT, task[1], card])
+        elif kind == T_DIE:
+            self.stack.pop()
+            self.die = action - DIE_BASE
+            self.secret.append([index, task[1], K_DIE, 0, 0])
+            guesser = self._nearest_hell([s for s in range(self.n) if s != task[1]])
+            self.stack.append([T_GUESS, guesser, task[1]])
+        elif kind == T_GUESS:
+            self.stack.pop()
+            pope = task[2]
+            guess = action - GUESS_BASE
+            caught = guess == self.die
+            self.pope_visit = [pope, self.die, guess, 1 if caught else 0]
+            self.secret = [e for e in self.secret if e[2] != K_DIE]
+            room = self.die
+            self.die = -1
+            self._visit(pope, room, True, caught)
+        elif kind == T_EFFECT:
+            self.stack.pop()
+            self._effect_choice(task[1], action)
+        elif kind == T_GIVE:
+            self.stack.pop()
+            self._give(task[1], task[2], action - GIVE_BASE)
+        elif kind == T_SIN:
+            d = action - EMPTY_BASE
+            seat = task[1]
+            k = self.dens[d][seat]
+            self.dens[d][seat] = 0
+            self.sins[seat] += k
+            # "moving his poor soul that many steps towards Hell"
+            self.move_hell(seat, k)
+        elif kind == T_EVAL_PICK:
+            c = action - LETTER_PICK_BASE
+            self.letters[self._picker(task)][c] += 1
+            task[5 + c] -= 1
+            task[4] += 1
+        elif kind == T_MERCHANT:
+            self.stack.pop()
+            self._merchant_take(task[1], action - MERCHANT_BASE)
+        else:
+            raise AssertionError("no decision at task %r" % (task,))
+        self._advance()
+
+    def _take_bonus(self, seat, b):
+        self.bonus[b] = seat
+        if b == 0:
+            self.bag[0] -= 1
+            self.bag[1] -= 1
+        elif b == 1:
+            self.bag[3] -= 1
+        elif b == 3:
+            self.supply[BLUE] -= 1
+            self.letters[seat][BLUE] += 1
+
+    def _push_bonus_donations(self, seat, b):
+        # Pushed in reverse: the loaf is placed before the bottle.
+        if b == 0:
+            self.stack.append([T_COMP, seat, 1, 1])
+            self.stack.append([T_COMP, seat, 0, 1])
+        elif b == 1:
+            self.stack.append([T_COMP, seat, 3, 1])
+        elif b == 2:
+            self.stack.append([T_COMP, seat, 4, D.BONUS_TALER[0]])
+
+    def _pick(self, task, ch):
+        seat = self.pick_order[task[1]]
+        last = task[1] == len(self.pick_order) - 1
+        task[1] += 1
+        self.holders[ch] = seat
+        if ch == POPE:
+            flags = 1
+            if self.n == 3 and last and self.holders[EMPEROR] < 0:
+                flags |= 2
+                self.extra_given = True
+            self.stack.append([T_PRELIM, seat, flags])
+        elif ch == EMPEROR:
+            flags = 2
+            if self.n == 3 and last and self.holders[POPE] < 0:
+                flags |= 1
+                self.extra_given = True
+            self.stack.append([T_PRELIM, seat, flags])
+        elif ch == PETTY:
+            self.stack.append([T_PETTY_VISIT, seat])
+            self.stack.append([T_SIN, seat, D.DEN_PETTY, 2])
+
+    def _prelim(self, task, action):
+        seat = task[1]
+        if action == END:
+            task[2] &= 2
+        elif action >= POPE_STONE_BASE:
+            task[2] &= 2
+            v = action - POPE_STONE_BASE
+            self.move_pope_stone(seat, v // 3, v % 3)
+        else:
+            task[2] &= 1
+            self.emp_crew = 0
+            self._place_crew(action - CREW_BASE)
+
+    def _start_visit(self, seat, action):
+        if action == VISIT_POPE:
+            self.stack.append([T_DIE, seat])
+        else:
+            self._visit(seat, action - VISIT_BASE, False, False)
+
+    def _turn(self, task, action):
+        seat = task[1]
+        if action == END:
+            self._end_turn(task)
+            return
+        if REPORT_BASE <= action < REPORT_BASE + self.n:
+            t = action - REPORT_BASE
+            task[5] |= 1 << t
+            self.stack.append([T_SIN, t, D.DEN_PETTY, 1])
+            return
+        if task[3] == 1:
+            self.post[seat] += 1  # a second action: rotate the post one notch higher
+        task[3] += 1
+        if action < BUY_LETTER:
+            task[4] = DONATE
+            self._donate(seat, action - DONATE_BASE)
+            if self.holders[EMPEROR] == seat:
+                # The Emperor's privilege: a second donation, pushed under the first.
+                self.stack.insert(len(self.stack) - 1, [T_DONATE2, seat])
+        elif action < SELL_BASE:
+            task[4] = BUY
+            self._buy(seat, action)
+        elif action < VISIT_BASE:
+            task[4] = SELL
+            g = action - SELL_BASE
+            self.goods[seat][g] -= 1
+            self.bag[g] += 1
+            self.money[seat] += D.PRICES[g][1]
+        else:
+            task[4] = VISIT
+            self._start_visit(seat, action)
+
+    def _donate(self, seat, what):
+        if what < 4:
+            self.goods[seat][what] -= 1
+            self.stack.append([T_COMP, seat, what, 1])
+        else:
+            value = D.COINS[0][what - 4]
+            self.money[seat] -= value
+            self.stack.append([T_COMP, seat, 4, value])
+
+    def _buy(self, seat, action):
+        m = self.market
+        if action < BUY_BASE:
+            self.money[seat] -= D.LETTER_PRICE[0]
+            m[INDULGENCE] -= 1
+            self.bag[INDULGENCE] += 1
+            c = RED if action == BUY_LETTER else GREEN
+            self.supply[c] -= 1
+            self.letters[seat][c] += 1
+        elif action < GREEDY_BASE:
+            g = action - BUY_BASE
+            self.money[seat] -= D.PRICES[g][0]
+            m[g] -= 1
+            self.goods[seat][g] += 1
+        else:
+            g = action - GREEDY_BASE
+            self.money[seat] -= D.PRICES[g][0]
+            m[g] -= 2
+            self.goods[seat][g] += 2
+            self.stack.append([T_SIN, seat, D.DEN_GREED, 1])
+
+    def _effect_choice(self, seat, action):
+        if action >= TAKE_BASE:
+            g = action - TAKE_BASE
+            self.market[g] -= 1
+            self.goods[seat][g] += 1
+        elif action >= POPE_STONE_BASE:
+            v = action - POPE_STONE_BASE
+            self.move_pope_stone(seat, v // 3, v % 3)
+        elif action >= CREW_BASE:
+            self.hut -= 1
+            self._place_crew(action - CREW_BASE)
+        else:
+            v = action - CREW_MOVE_BASE
+            self.crews[v // 3] -= 1
+            self._place_crew(v % 3)
+
+    def _merchant_take(self, seat, k):
+        if k < 4:
+            self.market[k] -= 1
+            self.goods[seat][k] += 1
+            return
+        self.market[INDULGENCE] -= 1
+        self.bag[INDULGENCE] += 1
+        if k == 4:
+            self.supply[RED] -= 1
+            self.letters[seat][RED] += 1
+        elif k == 5:
+            self.supply[GREEN] -= 1
+            self.letters[seat][GREEN] += 1
+
+    # -- outcome ----------------------------------------------------------------
+    def _returns(self):
+        return [1 if s in self.winners else 0 for s in range(self.n)]
+
+    def summary(self):
+        """Final positions and Letters, for host statistics (str -> int)."""
+        out = {"rounds": self.round, "heaven": len([p for p in self.pos if p <= -self.heaven])}
+        for s in range(self.n):
+            out["pos_%d" % s] = self.pos[s]
+            out["letters_%d" % s] = sum(self.letters[s])
+        return out
+
+    # -- hidden information -------------------------------------------------------
+    def resample(self, seat, stream):
+        """A state differing from this one only in secrets `seat` has not seen yet:
+        other seats' unrevealed bids, compartments and Pope die (None if none)."""
+        others = [e for e in self.secret if e[1] != seat]
+        if not others:
+            return None
+        for _ in range(4):
+            other = self.clone()
+            changed = False
+            for e in others:
+                index = e[0]
+                s = e[1]
+                old = other._history[index]
+                if e[2] == K_BID:
+                    notches = D.POST_MIN[0] + stream.below(D.POST_MAX[0] - D.POST_MIN[0] + 1)
+                    taler = stream.below(other.money[s] + 1)
+                    other.bid_n[s] = notches
+                    other.bid_t[s] = taler
+                    new = BID_BASE + taler * 8 + notches
+                elif e[2] == K_COMP:
+                    was = old - COMP_BASE
+                    comp = stream.below(2)
+                    other.chest[s][was][e[3]] -= e[4]
+                    other.chest[s][comp][e[3]] += e[4]
+                    new = COMP_BASE + comp
+                else:
+                    rooms = other.available_rooms()
+                    other.die = rooms[stream.below(len(rooms))]
+                    new = DIE_BASE + other.die
+                if new != old:
+                    changed = True
+                other._history[index] = new
+            if changed:
+                return other
+        return None
+
+    def _view(self, seat):
+        n = self.n
+        p = self._current_player()
+        task = self.stack[-1] if self.stack else [T_FINAL]
+        v = {
+            "round": self.round,
+            "phase": "over" if self.over else PHASE_NAMES[task[0]],
+            "to_move": p,
+            "souls": list(self.pos),
+            "start_order": list(self.placed),
+            "heaven": self.heaven,
+            "posts": list(self.post),
+            "characters": list(self.holders),
+            "bonuses": list(self.bonus),
+            "market": list(self.market),
+            "letter_supply": list(self.supply),
+            "rooms": list(self.rooms),
+            "suite5": self.suite5,
+            "suite6": self.suite6,
+            "deck": sum(self.deck),
+            "discard": list(self.discard),
+            "pope_stones": list(self.pope_stones),
+            "dens": [list(d) for d in self.dens],
+            "sin_stones": list(self.sins),
+            "sites": [[self.crews[i], self.nave[i], self.done[i]] for i in range(3)],
+            "hut": self.hut,
+            "emperor_crew": self.emp_crew,
+            "evaluated": self.evaluated,
+            "evaluations": [list(e) for e in self.evals],
+            "pope_visit": list(self.pope_visit),
+            "die_set": self.die >= 0,
+        }
+        # Donations are shown before they go in: what each chest holds, not where.
+        v["chests"] = [
+            [self.chest[s][0][i] + self.chest[s][1][i] for i in range(5)] for s in range(n)
+        ]
+        if self.bids_shown:
+            v["bids"] = [[self.bid_n[s], self.bid_t[s]] for s in range(n)]
+            v["keeper"] = self.keeper
+            v["pick_order"] = list(self.pick_order)
+        elif task[0] == T_BIDS:
+            v["bids_made"] = task[1]
+        if task[0] == T_TURN:
+            v["turn"] = [task[1], task[2], task[3], task[4], task[5]]
+        if task[0] == T_EVAL_PICK:
+            v["display"] = [task[1], task[2], task[3]] + task[5:9]
+        if seat is not None:
+            me = {
+                "seat": seat,
+                "money": self.money[seat],
+                "goods": list(self.goods[seat]),
+                "letters": list(self.letters[seat]),
+                "chest": [list(self.chest[seat][0]), list(self.chest[seat][1])],
+            }
+            if task[0] == T_BIDS and seat < task[1]:
+                me["bid"] = [self.bid_n[seat], self.bid_t[seat]]
+            if self.die >= 0 and self.holders[POPE] == seat:
+                me["die"] = self.die
+            v["me"] = me
+        if self.over:
+            v["screens"] = [
+                [self.money[s]] + list(self.goods[s]) + list(self.letters[s]) for s in range(n)
+            ]
+            v["winners"] = list(self.winners)
+        return v
+
+    # -- text ------------------------------------------------------------------
+    def _action_text(self, action):
+        return action_text(action, self.n)
+
+
+def action_text(action, players=4):
+    """A short description of an action code, independent of the state."""
+    goods = D.GOOD_NAMES
+    if action == END:
+        return "pass / done"
+    if action >= BID_BASE:
+        v = action - BID_BASE
+        return "bid %d notches + %d taler" % (v % 8, v // 8)
+    if action >= REPORT_BASE:
+        return "report a petty sin by seat %d" % (action - REPORT_BASE)
+    if action >= PICK_BASE:
+        return "choose the %s" % CHARACTER_NAMES[action - PICK_BASE]
+    if action >= LETTER_PICK_BASE:
+        return "take a %s Letter" % D.LETTER_NAMES[action - LETTER_PICK_BASE]
+    if action >= MERCHANT_BASE:
+        k = action - MERCHANT_BASE
+        if k < 4:
+            return "Merchant takes a %s" % goods[k]
+        if k == 6:
+            return "Merchant takes an indulgence stone (no Letter left)"
+        return "Merchant takes an indulgence stone for a %s Letter" % D.LETTER_NAMES[k - 2]
+    if action >= TAKE_BASE:
+        return "take a %s free" % goods[action - TAKE_BASE]
+    if action >= POPE_STONE_BASE:
+        v = action - POPE_STONE_BASE
+        return "move a Pope stone from the den of %s to %s" % (
+            D.DEN_NAMES[v // 3],
+            D.DEN_NAMES[v % 3],
+        )
+    if action >= CREW_BASE:
+        return "place a building crew on site %s" % "ABC"[action - CREW_BASE]
+    if action >= CREW_MOVE_BASE:
+        v = action - CREW_MOVE_BASE
+        return "move a building crew from site %s to %s" % ("ABC"[v // 3], "ABC"[v % 3])
+    if action >= EMPTY_BASE:
+        return "take back all sin stones from the den of %s" % D.DEN_NAMES[action - EMPTY_BASE]
+    if action >= GIVE_BASE:
+        return "give a %s Letter" % D.LETTER_NAMES[action - GIVE_BASE]
+    if action >= GUESS_BASE:
+        return "guess the Pope is in %s" % _room_name(action - GUESS_BASE)
+    if action >= DIE_BASE:
+        return "set the Pope die to %s" % _room_name(action - DIE_BASE)
+    if action >= SUITE5_BASE:
+        return "in Suite 5, use the card of room %d" % (action - SUITE5_BASE)
+    if action == VISIT_POPE:
+        return "the Pope has an urgent meeting"
+    if action >= VISIT_BASE:
+        return "visit %s" % _room_name(action - VISIT_BASE)
+    if action >= SELL_BASE:
+        return "sell a %s" % goods[action - SELL_BASE]
+    if action >= GREEDY_BASE:
+        return "greedily buy two %s" % goods[action - GREEDY_BASE]
+    if action >= BUY_BASE:
+        return "buy a %s" % goods[action - BUY_BASE]
+    if action >= BUY_LETTER:
+        return "buy a %s Letter" % ("red" if action == BUY_LETTER else "green")
+    if action >= DONATE_BASE:
+        what = action - DONATE_BASE
+        if what < 4:
+            return "donate a %s" % goods[what]
+        return "donate a %d-taler coin" % D.COINS[0][what - 4]
+    if action >= COMP_BASE:
+        return "into compartment %s" % ("I" if action == COMP_BASE else "II")
+    if action >= BONUS_BASE:
+        return "take starting bonus %d: %s" % (
+            action - BONUS_BASE + 1,
+            D.BONUS_NAMES[action - BONUS_BASE],
+        )
+    if action >= CARD_BASE:
+        return "House card: %s" % D.CARDS[action - CARD_BASE][0]
+    if action >= DRAW_BASE:
+        return "draw a %s stone" % D.STONE_NAMES[action - DRAW_BASE]
+    if action >= START_BASE:
+        return "seat %d's soul on Start" % (action - START_BASE)
+    return "action %d" % action
+
+
+def _room_name(r):
+    if r <= 4:
+        return "room %d" % r
+    return "suite %d" % r

@@ -1,0 +1,191 @@
+"""A greedy Mea Culpa bot for host simulation: better than random, not clever.
+
+It sins little: bids one notch and no taler, never takes a second action,
+buys Letters of Indulgence whenever it can, trades goods for profit
+(buy cheap, sell dear), donates to be among the top two donors, and picks the
+Letter colours that complete sets. Choices it has no rule for are drawn
+from its own labelled stream. It sees only its seat's view.
+"""
+
+from shared_rules import mea_culpa as M
+from shared_rules import mea_culpa_data as D
+from shared_rules.rng import Stream
+
+CHARACTER_PREFERENCE = (M.MERCHANT, M.EMPEROR, M.POPE, M.PETTY)
+GOOD_HOUSE_EFFECTS = (
+    D.EFFECT_TALER,
+    D.EFFECT_POPE_YELLOW,
+    D.EFFECT_EMPEROR_LETTER,
+    D.EFFECT_OTHERS_HELL,
+    D.EFFECT_TAKE_GOOD,
+)
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, game, seed, seat):
+        self.seat = seat
+        self.stream = Stream(seed, b"greedy%d" % seat)
+
+    def _random(self, legal):
+        return legal[self.stream.below(len(legal))]
+
+    def choose(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        phase = view["phase"]
+        me = view["me"]
+        first = legal[0]
+        if phase == "bidding":
+            return M.BID_BASE + 1 if (M.BID_BASE + 1) in legal else first
+        if phase == "bonus":
+            for b in (3, 2, 1, 0):
+                if M.BONUS_BASE + b in legal:
+                    return M.BONUS_BASE + b
+        if phase == "characters":
+            for ch in CHARACTER_PREFERENCE:
+                if M.PICK_BASE + ch in legal:
+                    return M.PICK_BASE + ch
+        if phase == "compartment":
+            return self._compartment(view, legal)
+        if phase == "preliminary":
+            return self._preliminary(view, legal)
+        if phase == "petty visit":
+            return self._house(view, legal, free=True)
+        if phase == "turn":
+            return self._turn(view, me, legal)
+        if phase == "emperor donation":
+            return self._donation(me, legal, second=True)
+        if phase == "evaluation":
+            return self._letter(me, legal, M.LETTER_PICK_BASE)
+        if phase == "give letter":
+            # Give away the colour held most.
+            best = legal[0]
+            for a in legal:
+                if me["letters"][a - M.GIVE_BASE] > me["letters"][best - M.GIVE_BASE]:
+                    best = a
+            return best
+        if phase == "sin stones":
+            dens = view["dens"]
+            return min(legal, key=lambda a: (dens[a - M.EMPTY_BASE][self.seat], a))
+        if phase == "merchant":
+            for k in (5, 4, 6, 3, 1, 2, 0):
+                if M.MERCHANT_BASE + k in legal:
+                    if k in (4, 5):
+                        return self._letter(
+                            me,
+                            [M.MERCHANT_BASE + 4, M.MERCHANT_BASE + 5],
+                            M.MERCHANT_BASE + 2,
+                            legal,
+                        )
+                    return M.MERCHANT_BASE + k
+        if phase == "house card":
+            return self._card_choice(view, legal)
+        if phase == "suite 5":
+            rooms = view["rooms"]
+            for a in legal:
+                if D.CARDS[rooms[a - M.SUITE5_BASE - 1]][3] in GOOD_HOUSE_EFFECTS:
+                    return a
+        return self._random(legal)
+
+    def _letter(self, me, options, base, legal=None):
+        """The option whose colour (option - base) this seat holds fewest of."""
+        mine = me["letters"]
+        allowed = [a for a in options if legal is None or a in legal]
+        return min(allowed, key=lambda a: (mine[a - base], a))
+
+    def _compartment(self, view, legal):
+        chest = view["me"]["chest"]
+        if sum(chest[0]) <= sum(chest[1]) and M.COMP_BASE in legal:
+            return M.COMP_BASE
+        return legal[-1]
+
+    def _preliminary(self, view, legal):
+        crews = [a for a in legal if M.CREW_BASE <= a < M.CREW_BASE + 3]
+        if crews:
+            sites = view["sites"]
+            # Build where a nave already stands or a crew waits: games end sooner.
+            return max(
+                crews, key=lambda a: (sites[a - M.CREW_BASE][1] * 2 + sites[a - M.CREW_BASE][0], -a)
+            )
+        move = self._punishing_pope_move(view, legal)
+        return move if move is not None else M.END
+
+    def _punishing_pope_move(self, view, legal):
+        stones = view["pope_stones"]
+        dens = view["dens"]
+        best = None
+        best_gain = 0
+        for a in legal:
+            if not M.POPE_STONE_BASE <= a < M.POPE_STONE_BASE + 9:
+                continue
+            src = (a - M.POPE_STONE_BASE) // 3
+            dst = (a - M.POPE_STONE_BASE) % 3
+            if stones[dst] + 1 < 3 or stones[src] == 0:
+                continue
+            gain = 0
+            for d in range(3):
+                if d != dst:
+                    gain += sum(dens[d]) - 2 * dens[d][self.seat]
+            if gain > best_gain:
+                best = a
+                best_gain = gain
+        return best
+
+    def _house(self, view, legal, free):
+        rooms = view["rooms"]
+        for a in legal:
+            if M.VISIT_BASE + 1 <= a <= M.VISIT_BASE + 4:
+                if D.CARDS[rooms[a - M.VISIT_BASE - 1]][3] in GOOD_HOUSE_EFFECTS:
+                    return a
+        if free and M.VISIT_BASE + 6 in legal:
+            return M.VISIT_BASE + 6
+        return M.END
+
+    def _turn(self, view, me, legal):
+        if view["turn"][2] > 0:
+            return M.END  # one action a turn: the post stays low
+        letters = [a for a in legal if a in (M.BUY_LETTER, M.BUY_LETTER + 1)]
+        if letters:
+            return self._letter(me, letters, M.BUY_LETTER - 2)
+        goods = me["goods"]
+        money = me["money"]
+        sells = [a for a in legal if M.SELL_BASE <= a < M.SELL_BASE + 4]
+        if sells and money < 10:
+            return max(sells, key=lambda a: (D.PRICES[a - M.SELL_BASE][1], a))
+        if sum(goods) > 0 and view["evaluated"] < 2:
+            give = self._donation(me, legal, second=False)
+            if give != M.END:
+                return give
+        buys = [a for a in legal if M.BUY_BASE <= a < M.BUY_BASE + 4]
+        if buys:
+            return max(
+                buys, key=lambda a: (D.PRICES[a - M.BUY_BASE][1] - D.PRICES[a - M.BUY_BASE][0], a)
+            )
+        if money >= 12:
+            coin = M.DONATE_BASE + 6
+            if coin in legal:
+                return coin
+        visit = self._house(view, legal, free=False)
+        if visit != M.END and me is not None and view["posts"][self.seat] <= 2:
+            return visit
+        return M.END
+
+    def _donation(self, me, legal, second):
+        goods = [a for a in legal if M.DONATE_BASE <= a < M.DONATE_BASE + 4]
+        if goods:
+            # The valuable goods first: a bottle or a jewel counts double.
+            return max(goods, key=lambda a: ((a - M.DONATE_BASE) % 2, a))
+        if second and me["money"] >= 10 and M.DONATE_BASE + 6 in legal:
+            return M.DONATE_BASE + 6
+        return M.END
+
+    def _card_choice(self, view, legal):
+        move = self._punishing_pope_move(view, legal)
+        if move is not None:
+            return move
+        takes = [a for a in legal if M.TAKE_BASE <= a < M.TAKE_BASE + 4]
+        if takes:
+            return max(takes, key=lambda a: (D.PRICES[a - M.TAKE_BASE][1], a))
+        return self._random(legal)

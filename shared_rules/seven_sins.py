@@ -1,0 +1,658 @@
+"""7: The Sins (David Spada, GateOnGames 2019), for 2 to 5 players.
+
+Rules from /work/shared/rulebooks/seven-the-sins.txt; the readings chosen where
+the rulebook is unclear are listed in docs/rules/seven-sins.md.
+
+Seats are numbered in counter-clockwise order, so the next player is always
+seat + 1 (mod n), and "the player to the left of the first player" (who plays
+last in every round) is seat first - 1 (mod n).
+
+Cards are small ints ("codes"): 0..6 the seven sins in SIN_NAMES order, 7 a
+Last Judgment, 8 + s the Penance card of sin s. Actions:
+
+    RESERVE + s   (0..6)    take every card of sin s from the centre to your reserve
+    ABYSS + s     (10..16)  take them onto the Abyss of Souls (and a Stone, if any remain)
+    STONE + s     (20..26)  manual stones: place one Stone of Forgiveness on sin s
+    CARD + code   (40..54)  chance: the next card dealt or revealed is `code`
+    CHOOSE + s    (60..66)  chance: sin s is one of the types in play
+
+decode(action) gives (kind, sin or card, destination) without parsing text.
+"""
+
+from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, Option, State
+
+SIN_NAMES = ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
+NUM_SINS = 7
+LAST_JUDGMENT = 7  # card code
+PENANCE = 8  # card code PENANCE + s is the Penance card of sin s
+NUM_CODES = 15
+CARD_NAMES = SIN_NAMES + ("Last Judgment",) + tuple(["Penance " + n for n in SIN_NAMES])
+
+# "| Number of players | Deadly Sin card types |": 2 -> 4, 3 -> 5, 4 -> 6, 5 -> 7
+TYPES_BY_PLAYERS = {2: 4, 3: 5, 4: 6, 5: 7}
+# "| Number of players | Number of Stones of Forgiveness |": 2 -> 4 ... 5 -> 10
+STONES_BY_PLAYERS = {2: 4, 3: 6, 4: 8, 5: 10}
+# "6 of each in the Hell I deck, 3 in Hell II and 2 in Hell III"
+SPLIT = (6, 3, 2)
+CARDS_PER_SIN = 11
+CENTRE_SIZE = 5
+OPENING_REVEAL = 5
+LAST_JUDGMENTS = 3
+# Points for 0..6 cards of a type; 7 or more score 10.
+POINTS = (0, 1, 3, 6, -1, -3, -6)
+SEVEN_PLUS = 10
+ABYSS_THRESHOLD = 7  # "greater than 7": most points wins; otherwise fewest
+
+DECK_NAMES = ("I", "II", "III", "penance")  # top of the pile first
+
+# Action bases.
+RESERVE = 0
+ABYSS = 10
+STONE = 20
+CARD = 40
+CHOOSE = 60
+
+# Phases.
+SETUP = "setup"
+PLAY = "play"
+STONES = "stones"
+OVER = "over"
+
+# Option values.
+PENANCE_AS_SIN = "sin"
+PENANCE_BLANK = "blank"
+
+
+def points(count):
+    """Points for `count` cards (stones included) of one type."""
+    if count >= 7:
+        return SEVEN_PLUS
+    return POINTS[count]
+
+
+def score_counts(counts, placement=()):
+    """Total points of per-type counts with a stone on each type in `placement`."""
+    total = 0
+    for s in range(len(counts)):
+        total += points(counts[s] + (1 if s in placement else 0))
+    return total
+
+
+def best_stone_placement(counts_by_type, stones, most_wins):
+    """The best legal placement of `stones` Stones of Forgiveness, and its score.
+
+    counts_by_type: cards of each type in a reserve (a list indexed by type).
+    A stone goes only on a type with at least one card, at most one per type,
+    and min(stones, owned types) stones must be placed ("Excess stones are
+    ignored"). most_wins: True to maximise the score, False to minimise it.
+
+    Stones act independently (one per type), so the best placement takes the
+    types whose stone changes the score most in the wanted direction; equal
+    changes go to the lower type index first, so the answer is unique.
+    Returns (sorted list of type indices, score).
+    """
+    owned = []
+    base = 0
+    for s in range(len(counts_by_type)):
+        c = counts_by_type[s]
+        base += points(c)
+        if c > 0:
+            gain = points(c + 1) - points(c)
+            owned.append((-gain if most_wins else gain, s))
+    owned.sort()
+    chosen = []
+    score = base
+    for i in range(min(stones, len(owned))):
+        key, s = owned[i]
+        chosen.append(s)
+        score += -key if most_wins else key
+    chosen.sort()
+    return chosen, score
+
+
+def winners(scores, cards, types, most_wins):
+    """Seats that win: best score in the direction, then most cards, then most
+    types; whoever is still tied shares the win. Returns a sorted list."""
+    best = None
+    keys = []
+    for seat in range(len(scores)):
+        key = (scores[seat] if most_wins else -scores[seat], cards[seat], types[seat])
+        keys.append(key)
+        if best is None or key > best:
+            best = key
+    return [seat for seat in range(len(scores)) if keys[seat] == best]
+
+
+def decode(action):
+    """(kind, index, destination) of an action, for screens and logs.
+
+    ("take", sin, "reserve"), ("take", sin, "abyss"), ("stone", sin, None),
+    ("card", card code, None) or ("choose", sin, None).
+    """
+    if RESERVE <= action < RESERVE + NUM_SINS:
+        return ("take", action - RESERVE, "reserve")
+    if ABYSS <= action < ABYSS + NUM_SINS:
+        return ("take", action - ABYSS, "abyss")
+    if STONE <= action < STONE + NUM_SINS:
+        return ("stone", action - STONE, None)
+    if CARD <= action < CARD + NUM_CODES:
+        return ("card", action - CARD, None)
+    if CHOOSE <= action < CHOOSE + NUM_SINS:
+        return ("choose", action - CHOOSE, None)
+    raise IllegalAction("%r is not a 7: The Sins action" % (action,))
+
+
+def sin_index(name):
+    """The index of a sin from its name (any case); raises BadOption."""
+    key = name.strip().lower()
+    for s in range(NUM_SINS):
+        if SIN_NAMES[s].lower() == key:
+            return s
+    raise BadOption("no sin called %r (sins: %s)" % (name, ", ".join(SIN_NAMES)))
+
+
+def parse_sins(text, players):
+    """The sorted sin indices a table chose ("Pride,Envy,..."), checked against
+    the player count; None for "random"."""
+    if text.strip().lower() == "random":
+        return None
+    wanted = TYPES_BY_PLAYERS[players]
+    chosen = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        s = sin_index(part)
+        if s in chosen:
+            raise BadOption("sin %s is chosen twice" % SIN_NAMES[s])
+        chosen.append(s)
+    if len(chosen) != wanted:
+        raise BadOption(
+            "%d players play with %d types of sin, not %d" % (players, wanted, len(chosen))
+        )
+    chosen.sort()
+    return chosen
+
+
+class SevenSins(Game):
+    NAME = "seven-sins"
+    TITLE = "7: The Sins"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 5
+    OPTIONS = (
+        Option("penance", False, help="the Penance variant: every player plays the same turns"),
+        Option(
+            "penance_cards",
+            PENANCE_AS_SIN,
+            choices=(PENANCE_AS_SIN, PENANCE_BLANK),
+            help="a revealed Penance card: sin = a card of its sin type, "
+            "blank = stays on the table like a Last Judgment",
+        ),
+        Option(
+            "sins",
+            "random",
+            help="random, or the types of sin the table chooses, comma-separated "
+            "(Pride,Greed,Lust,Envy,Wrath,Sloth,Gluttony)",
+        ),
+        Option("first_player", 0, low=0, high=4, help="the seat that most recently sinned"),
+        Option(
+            "stones",
+            "auto",
+            choices=("auto", "manual"),
+            help="auto: the best placement for each player; manual: players place them",
+        ),
+    )
+    BOTS = (("greedy", "shared_rules.seven_sins_bot", "GreedyBot"),)
+
+    def _check_options(self):
+        n = self.num_players
+        if self.options["first_player"] >= n:
+            raise BadOption(
+                "first_player must be a seat from 0 to %d, not %d"
+                % (n - 1, self.options["first_player"])
+            )
+        text = self.options["sins"]
+        if not isinstance(text, str):
+            raise BadOption("option sins takes random or a comma-separated list of sins")
+        chosen = parse_sins(text, n)
+        if chosen is not None:
+            self.options["sins"] = ",".join([SIN_NAMES[s] for s in chosen])
+        else:
+            self.options["sins"] = "random"
+        self.fixed_sins = chosen
+        self.num_types = TYPES_BY_PLAYERS[n]
+
+    def new_initial_state(self):
+        return SevenSinsState(self)
+
+    def max_game_length(self):
+        t = self.num_types
+        penance = self.options["penance"]
+        cards = CARDS_PER_SIN * t + LAST_JUDGMENTS + (t if penance else 0)
+        takeable = CARDS_PER_SIN * t + (t if penance else 0)
+        choose = t if self.fixed_sins is None else 0
+        # every card is dealt or revealed at most once; every turn takes at
+        # least one card; every stone is placed at most once
+        return choose + cards + takeable + STONES_BY_PLAYERS[self.num_players]
+
+
+class SevenSinsState(State):
+    def __init__(self, game):
+        State.__init__(self, game)
+        n = game.num_players
+        self.in_play = [0] * NUM_SINS
+        self.chosen = 0
+        self.decks = [[0] * NUM_CODES for _ in range(4)]
+        self.deck_left = [0, 0, 0, 0]
+        self.centre = [0] * NUM_CODES
+        self.centre_size = 0
+        self.reserve = [[0] * NUM_SINS for _ in range(n)]
+        self.reserve_cards = [0] * n
+        self.abyss = [0] * NUM_SINS
+        self.abyss_cards = 0
+        self.stones = [0] * n
+        self.stones_left = STONES_BY_PLAYERS[n]
+        self.opening = [-1] * n
+        self.dealt = 0
+        self.phase = SETUP
+        self.turn = game.options["first_player"]
+        self.refilling = False
+        self.judgments = 0
+        self.final_round = False
+        self.turns = 0
+        self.placed = [[0] * NUM_SINS for _ in range(n)]
+        self.to_place = [0] * n
+        self.place_seat = -1
+        self.abyss_points = 0
+        self.most_wins = False
+        self.scores = None
+        self.winners = []
+        if game.fixed_sins is not None:
+            for s in game.fixed_sins:
+                self.in_play[s] = 1
+            self.chosen = len(game.fixed_sins)
+            self._build_decks()
+
+    # -- set-up -------------------------------------------------------------
+    def _build_decks(self):
+        for s in range(NUM_SINS):
+            if self.in_play[s]:
+                for d in range(3):
+                    self.decks[d][s] = SPLIT[d]
+                    self.deck_left[d] += SPLIT[d]
+
+    def _finish_setup(self):
+        # "Shuffle one Last Judgment card into each deck ... Place the Hell III
+        # deck ..., the Hell II deck on top of it, and finally the Hell I cards."
+        for d in range(3):
+            self.decks[d][LAST_JUDGMENT] = 1
+            self.deck_left[d] += 1
+        if self.game.options["penance"]:
+            # "Take the Penance cards corresponding to the Sins used in the game,
+            # shuffle them and place them at the bottom of the Deadly Sins draw pile."
+            for s in range(NUM_SINS):
+                if self.in_play[s]:
+                    self.decks[3][PENANCE + s] = 1
+                    self.deck_left[3] += 1
+        self.phase = PLAY
+        self.turn = self.game.options["first_player"]
+
+    def sins(self):
+        """The sin indices in play, sorted."""
+        return [s for s in range(NUM_SINS) if self.in_play[s]]
+
+    def last_seat(self):
+        """The player to the left of the first player: last in every round."""
+        n = self.game.num_players
+        return (self.game.options["first_player"] + n - 1) % n
+
+    def current_deck(self):
+        """The deck the next card comes from (0..3), or -1 if the pile is empty."""
+        for d in range(4):
+            if self.deck_left[d]:
+                return d
+        return -1
+
+    def _takes_penance(self):
+        return self.game.options["penance_cards"] == PENANCE_AS_SIN
+
+    def _take_count(self, s):
+        c = self.centre[s]
+        if self._takes_penance():
+            c += self.centre[PENANCE + s]
+        return c
+
+    # -- protocol -----------------------------------------------------------
+    def _current_player(self):
+        phase = self.phase
+        if phase == PLAY:
+            return CHANCE if self.refilling else self.turn
+        if phase == SETUP:
+            return CHANCE
+        if phase == STONES:
+            return self.place_seat
+        return TERMINAL
+
+    def _chance_outcomes(self):
+        if self.chosen < self.game.num_types:
+            return [(CHOOSE + s, 1) for s in range(NUM_SINS) if not self.in_play[s]]
+        deck = self.decks[self.current_deck()]
+        return [(CARD + c, deck[c]) for c in range(NUM_CODES) if deck[c]]
+
+    def _legal_actions(self):
+        if self.phase == STONES:
+            seat = self.place_seat
+            own = self.reserve[seat]
+            done = self.placed[seat]
+            return [STONE + s for s in range(NUM_SINS) if own[s] and not done[s]]
+        takeable = [s for s in range(NUM_SINS) if self._take_count(s)]
+        return [RESERVE + s for s in takeable] + [ABYSS + s for s in takeable]
+
+    def _observers(self):
+        # An opening card is drawn and looked at secretly by its receiver.
+        if (
+            self.phase == SETUP
+            and self.chosen == self.game.num_types
+            and self.dealt < self.game.num_players
+        ):
+            return (self.dealt,)
+        return None
+
+    def _apply(self, action):
+        if self.phase == STONES:
+            self._place(action - STONE)
+            return
+        if self.phase == SETUP:
+            self._apply_setup(action)
+            return
+        if self.refilling:
+            self._reveal(action - CARD)
+        else:
+            self._take(action)
+
+    def _apply_setup(self, action):
+        n = self.game.num_players
+        if self.chosen < self.game.num_types:
+            self.in_play[action - CHOOSE] = 1
+            self.chosen += 1
+            if self.chosen == self.game.num_types:
+                self._build_decks()
+            return
+        code = action - CARD
+        self.decks[0][code] -= 1
+        self.deck_left[0] -= 1
+        if self.dealt < n:
+            # "Each player draws one card from the Hell I deck, looks at it
+            # secretly, and puts it face down in their reserve."
+            seat = self.dealt
+            self.opening[seat] = code
+            self.reserve[seat][code] += 1
+            self.reserve_cards[seat] += 1
+            self.dealt += 1
+            return
+        # "Reveal the first 5 cards of the Hell I deck"
+        self.centre[code] += 1
+        self.centre_size += 1
+        if self.centre_size == OPENING_REVEAL:
+            self._finish_setup()
+
+    def _take(self, action):
+        seat = self.turn
+        s = action % 10
+        count = self.centre[s]
+        self.centre[s] = 0
+        if self._takes_penance():
+            count += self.centre[PENANCE + s]
+            self.centre[PENANCE + s] = 0
+        self.centre_size -= count
+        if action >= ABYSS:
+            self.abyss[s] += count
+            self.abyss_cards += count
+            if self.stones_left:
+                self.stones[seat] += 1
+                self.stones_left -= 1
+        else:
+            self.reserve[seat][s] += count
+            self.reserve_cards[seat] += count
+        self.turns += 1
+        if self.final_round and seat == self.last_seat():
+            # Penance: "until the player to the left of the first player
+            # finishes their turn"; the centre no longer matters.
+            self._end_play()
+            return
+        self._refill()
+
+    def _reveal(self, code):
+        d = self.current_deck()
+        self.decks[d][code] -= 1
+        self.deck_left[d] -= 1
+        self.centre[code] += 1
+        self.centre_size += 1
+        if code == LAST_JUDGMENT:
+            self.judgments += 1
+            if self.judgments == LAST_JUDGMENTS:
+                # "The game ends immediately as soon as the 3rd Last Judgment card is revealed."
+                if not self.game.options["penance"] or self.turn == self.last_seat():
+                    self._end_play()
+                    return
+                self.final_round = True
+        self._refill()
+
+    def _refill(self):
+        """Reveal until 5 cards lie in the centre; then the next player plays."""
+        if self.centre_size < CENTRE_SIZE and self.current_deck() >= 0:
+            self.refilling = True
+            return
+        self.refilling = False
+        self.turn = (self.turn + 1) % self.game.num_players
+        for s in range(NUM_SINS):
+            if self._take_count(s):
+                return
+        # Nothing left to take (only once the pile has run out in the Penance
+        # variant): nobody can play again, so play ends.
+        self._end_play()
+
+    # -- scoring -----------------------------------------------------------
+    def _end_play(self):
+        self.refilling = False
+        # "Do not take into account the Stones of Forgiveness still present."
+        self.abyss_points = score_counts(self.abyss)
+        self.most_wins = self.abyss_points > ABYSS_THRESHOLD
+        n = self.game.num_players
+        manual = self.game.options["stones"] == "manual"
+        for seat in range(n):
+            own = self.reserve[seat]
+            types = 0
+            for s in range(NUM_SINS):
+                if own[s]:
+                    types += 1
+            self.to_place[seat] = min(self.stones[seat], types)
+            if not manual:
+                chosen, _ = best_stone_placement(own, self.stones[seat], self.most_wins)
+                for s in chosen:
+                    self.placed[seat][s] = 1
+                self.to_place[seat] = 0
+        self.phase = STONES
+        self.place_seat = self.game.options["first_player"]
+        self._next_placer()
+
+    def _next_placer(self):
+        n = self.game.num_players
+        for _ in range(n):
+            if self.to_place[self.place_seat]:
+                return
+            self.place_seat = (self.place_seat + 1) % n
+        self.place_seat = -1
+        self._finish()
+
+    def _place(self, s):
+        seat = self.place_seat
+        self.placed[seat][s] = 1
+        self.to_place[seat] -= 1
+        self._next_placer()
+
+    def _finish(self):
+        n = self.game.num_players
+        scores = []
+        cards = []
+        types = []
+        for seat in range(n):
+            own = self.reserve[seat]
+            total = 0
+            t = 0
+            for s in range(NUM_SINS):
+                total += points(own[s] + self.placed[seat][s])
+                if own[s]:
+                    t += 1
+            scores.append(total)
+            cards.append(self.reserve_cards[seat])
+            types.append(t)
+        self.scores = scores
+        self.winners = winners(scores, cards, types, self.most_wins)
+        self.phase = OVER
+
+    def _returns(self):
+        return [1 if seat in self.winners else 0 for seat in range(self.game.num_players)]
+
+    def scoring(self):
+        """The scoring breakdown (plain data) once play has ended, else None."""
+        if self.phase not in (STONES, OVER):
+            return None
+        sins = self.sins()
+        seats = []
+        for seat in range(self.game.num_players):
+            own = self.reserve[seat]
+            reserve = {}
+            pts = {}
+            placed = []
+            total = 0
+            t = 0
+            for s in sins:
+                stone = self.placed[seat][s]
+                reserve[SIN_NAMES[s]] = own[s]
+                p = points(own[s] + stone)
+                pts[SIN_NAMES[s]] = p
+                total += p
+                if stone:
+                    placed.append(SIN_NAMES[s])
+                if own[s]:
+                    t += 1
+            seats.append(
+                {
+                    "reserve": reserve,
+                    "stones": self.stones[seat],
+                    "placed": placed,
+                    "to_place": self.to_place[seat],
+                    "points": pts,
+                    "total": total,
+                    "cards": self.reserve_cards[seat],
+                    "types": t,
+                    "winner": self.phase == OVER and seat in self.winners,
+                }
+            )
+        abyss = {}
+        for s in sins:
+            abyss[SIN_NAMES[s]] = self.abyss[s]
+        return {
+            "abyss": abyss,
+            "abyss_points": self.abyss_points,
+            "most_wins": self.most_wins,
+            "final": self.phase == OVER,
+            "seats": seats,
+        }
+
+    def summary(self):
+        """Per-game figures (str -> int) that host/simulate.py sums."""
+        out = {
+            "abyss_points": self.abyss_points,
+            "abyss_cards": self.abyss_cards,
+            "most_wins": 1 if self.most_wins else 0,
+            "turns": self.turns,
+            "shared_win": 1 if len(self.winners) > 1 else 0,
+        }
+        for seat in range(self.game.num_players):
+            out["score%d" % seat] = self.scores[seat] if self.scores is not None else 0
+            out["cards%d" % seat] = self.reserve_cards[seat]
+            out["stones%d" % seat] = self.stones[seat]
+        return out
+
+    # -- what the table shows ----------------------------------------------
+    def _view(self, seat):
+        centre = []
+        for c in range(NUM_CODES):
+            for _ in range(self.centre[c]):
+                centre.append(c)
+        p = self._current_player()
+        penance = self.game.options["penance"]
+        view = {
+            "phase": self.phase,
+            "seat": seat,
+            "sins": [s for s in range(NUM_SINS) if self.in_play[s]],
+            "centre": centre,
+            "decks": list(self.deck_left),
+            "reserve_cards": list(self.reserve_cards),
+            "abyss_cards": self.abyss_cards,
+            "stones": list(self.stones),
+            "stones_left": self.stones_left,
+            "first_player": self.game.options["first_player"],
+            "last_seat": self.last_seat() if penance else None,
+            "to_move": p if p >= 0 else None,
+            "final_round": self.final_round,
+            "opening": None,
+            "scoring": self.scoring() if self.phase == STONES or self.phase == OVER else None,
+        }
+        if seat is not None and self.phase == SETUP and seat < self.dealt:
+            # Seen once, secretly, at the deal; never shown again during play.
+            view["opening"] = self.opening[seat]
+        return view
+
+    def _action_text(self, action):
+        kind, x, dest = decode(action)
+        if kind == "choose":
+            return "%s is in play" % SIN_NAMES[x]
+        if kind == "card":
+            if self.phase == SETUP and self.dealt < self.game.num_players:
+                return "deal %s to seat %d, secretly" % (CARD_NAMES[x], self.dealt)
+            return "reveal %s (Hell %s)" % (CARD_NAMES[x], DECK_NAMES[max(0, self.current_deck())])
+        if kind == "stone":
+            return "seat %d places a Stone on %s" % (self.place_seat, SIN_NAMES[x])
+        count = self._take_count(x) if self.phase == PLAY else 0
+        return "seat %d takes %d %s to %s" % (
+            self.turn,
+            count,
+            SIN_NAMES[x],
+            "the reserve" if dest == "reserve" else "the Abyss",
+        )
+
+    # -- non-interference ----------------------------------------------------
+    def resample(self, seat, stream):
+        """A state that differs only in what `seat` has not seen, or None.
+
+        The only actions hidden from a seat are the other seats' opening
+        cards (every reveal and every take is public). Put them back into the
+        Hell I pool they came from (what is still in the deck plus the hidden
+        cards) and deal them again; the public reveals that followed stay
+        possible because the pool keeps its composition. Once play has ended
+        everything is revealed, so there is nothing to resample.
+        """
+        if self.phase != SETUP and self.phase != PLAY:
+            return None
+        start = 0 if self.game.fixed_sins is not None else self.game.num_types
+        hidden = [s for s in range(self.dealt) if s != seat]
+        if not hidden:
+            return None
+        other = self.clone()
+        pool = other.decks[0]
+        for s in hidden:
+            code = other.opening[s]
+            pool[code] += 1
+            other.reserve[s][code] -= 1
+        changed = False
+        for s in hidden:
+            outcomes = [(c, pool[c]) for c in range(NUM_SINS) if pool[c]]
+            code = stream.weighted(outcomes)
+            pool[code] -= 1
+            other.reserve[s][code] += 1
+            other.opening[s] = code
+            other._history[start + s] = CARD + code
+            changed = changed or code != self.opening[s]
+        return other if changed else None

@@ -1,0 +1,70 @@
+"""Every registered game passes the generic checker, OpenSpiel-style: each
+player count, and each option value a table may choose (one at a time)."""
+
+import hashlib
+
+import pytest
+import simcheck
+
+from shared_rules import games
+from shared_rules.game import Option
+
+SEEDS_PER_CONFIG = 40
+
+# The kernel's own test game is checked alongside the real ones.
+games.register("hidden-pair", "hidden_pair", "HiddenPair")
+
+
+def _configs():
+    out = []
+    for name in games.names():
+        cls = games.game_class(name)
+        for players in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
+            out.append((name, players, {}))
+        for opt in cls.OPTIONS:
+            for value in _alternatives(opt):
+                out.append((name, cls.MIN_PLAYERS, {opt.name: value}))
+                if cls.MAX_PLAYERS != cls.MIN_PLAYERS:
+                    out.append((name, cls.MAX_PLAYERS, {opt.name: value}))
+    return out
+
+
+def _alternatives(opt: Option):
+    if isinstance(opt.default, bool):
+        return [not opt.default]
+    if opt.choices is not None:
+        return [c for c in opt.choices if c != opt.default]
+    return []
+
+
+CONFIGS = _configs()
+
+
+@pytest.mark.parametrize(
+    "name,players,options",
+    CONFIGS,
+    ids=[
+        f"{n}-{p}p-{'-'.join(f'{k}={v}' for k, v in sorted(o.items())) or 'default'}"
+        for n, p, o in CONFIGS
+    ],
+)
+def test_generic_checker(name, players, options):
+    try:
+        game = games.load(name, players, **options)
+    except games.BadOption:
+        pytest.skip("this option value does not apply at this player count")
+    seeds = [
+        hashlib.sha256(f"{name}/{players}/{options}/{i}".encode()).digest()
+        for i in range(SEEDS_PER_CONFIG)
+    ]
+    total = simcheck.check_many(game, seeds, thorough=False)
+    assert total["games"] == SEEDS_PER_CONFIG
+
+
+def test_every_game_has_a_rules_document():
+    from interpreters import ROOT
+
+    for name in games.names():
+        if not games._REGISTRY[name][0].startswith("shared_rules."):
+            continue  # a test game
+        assert (ROOT / "docs" / "rules" / f"{name}.md").exists(), f"docs/rules/{name}.md is missing"

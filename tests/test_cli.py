@@ -1,0 +1,44 @@
+"""The command line: --version, --help, and one clear line with exit 2 on bad input."""
+
+import subprocess
+import sys
+
+from interpreters import ROOT
+
+from host import __version__
+
+
+def confessor(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "host.cli", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+
+
+def test_version_and_help():
+    done = confessor("--version")
+    assert done.returncode == 0 and done.stdout.strip() == f"confessor {__version__}"
+    done = confessor("--help")
+    assert done.returncode == 0
+    for command in ("games", "simulate", "playthrough", "run"):
+        assert command in done.stdout
+
+
+def _one_line_error(done, *words):
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    for w in words:
+        assert w in lines[0], lines[0]
+
+
+def test_unknown_command():
+    _one_line_error(confessor("frobnicate"), "invalid choice", "frobnicate")
+
+
+def test_bad_arguments():
+    _one_line_error(confessor("simulate"), "required")
+    _one_line_error(confessor("simulate", "chess"), "no game called 'chess'")
+    _one_line_error(confessor("simulate", "hidden", "-n", "x"), "invalid int value")
+    _one_line_error(confessor("simulate", "chess", "-o", "nonsense"), "NAME=VALUE")
+    _one_line_error(confessor("simulate", "chess", "-n", "0"), "at least 1")
