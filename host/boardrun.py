@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host.cli import CliError
+from host.errors import CliError
 from host.flash import ROOT
 
 

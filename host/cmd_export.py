@@ -4,7 +4,7 @@ import csv
 import json
 import sys
 
-from host.cli import CliError
+from host.errors import CliError
 from host.logtools import add_db_argument, open_db
 
 HELP = "write the synced games as JSON (with every action) or CSV (one row per game)"

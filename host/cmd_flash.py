@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from host.cli import CliError
+from host.errors import CliError
 
 HELP = "copy the firmware to a board over USB (compiled, only changed files, hash-checked)"
 

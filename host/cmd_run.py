@@ -5,7 +5,7 @@ synced, verified and summarised."""
 import sys
 from pathlib import Path
 
-from host.cli import CliError
+from host.errors import CliError
 
 HELP = "open the virtual Confessor here (without a terminal: play, sync and verify a demo game)"
 

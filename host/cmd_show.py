@@ -1,6 +1,6 @@
 """`confessor show`: a game's timeline and result."""
 
-from host.cli import CliError
+from host.errors import CliError
 from host.logtools import add_db_argument, load_log, seat_names, timeline
 
 HELP = "print a synced game's timeline and result (GAME id or a log FILE)"

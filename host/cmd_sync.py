@@ -2,7 +2,7 @@
 
 import sys
 
-from host.cli import CliError
+from host.errors import CliError
 from host.logtools import add_db_argument, open_db
 
 HELP = "copy the device's finished games to this laptop (never twice; resumes after interruption)"

@@ -1,6 +1,6 @@
 """`confessor verify`: check a game log, from a file or the database."""
 
-from host.cli import CliError
+from host.errors import CliError
 from host.logtools import add_db_argument, load_log, open_db
 
 HELP = "check game logs: seed commitment, every action legal, chance as the seed gives, result"

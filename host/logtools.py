@@ -19,7 +19,7 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def open_db(args, must_exist: bool = False) -> LogDB:
-    from host.cli import CliError
+    from host.errors import CliError
 
     path = args.db or default_path()
     if must_exist and not Path(path).exists():
@@ -32,7 +32,7 @@ def open_db(args, must_exist: bool = False) -> LogDB:
 
 def load_log(args, ref: str) -> tuple[str, bytes]:
     """(label, bytes) of a log given as a file path or a game id in the database."""
-    from host.cli import CliError
+    from host.errors import CliError
 
     path = Path(ref)
     if path.is_file():
