@@ -15,4 +15,5 @@ bots = [
     GreedyBot(game, seed, 2),
     RandomBot(game, seed, 3),
 ]
-playthrough.write(game, seed, bots=bots, views=False)
+for line in playthrough.lines(game, seed, bots=bots, views=False):
+    print(line)
