@@ -9,6 +9,30 @@ import shutil
 from pathlib import Path
 
 LIMIT = 5000  # button presses: far beyond any game
+GAME = "Sins"  # the menu's game row names it: "Game: 7: The Sins"
+PLAYERS = 3
+
+
+def _choose(client, game: str, players: int) -> int:
+    """On the menu: B steps the game row, then the player row (as a person would).
+    Falls back to the menu's defaults if the firmware offers no such choice."""
+    presses = 0
+    for _ in range(12):
+        items = client.screen()["items"]
+        if not items or game in items[0]:
+            break
+        client.press("B")
+        presses += 1
+    items = client.screen()["items"]
+    if len(items) > 1 and "Players" in items[1]:
+        client.press("DOWN")
+        presses += 1
+        for _ in range(8):
+            if "Players: %d" % players in client.screen()["items"][1]:
+                break
+            client.press("B")
+            presses += 1
+    return presses
 
 
 def play(client, pictures: Path, seed: int = 1, log=print) -> dict:
@@ -32,10 +56,12 @@ def play(client, pictures: Path, seed: int = 1, log=print) -> dict:
     screen = client.screen()
     if screen["name"] != "menu":
         raise RuntimeError("the device is not at its menu but at %r" % screen["name"])
+    presses = _choose(client, GAME, PLAYERS)
+    screen = client.screen()
     log("menu: %s" % " / ".join(screen["items"][:2]))
     shoot("menu")
-    client.press("C")  # Start, with the menu's defaults
-    presses = 1
+    client.press("C")  # Start
+    presses += 1
     while True:
         screen = client.screen()
         name = screen["name"]
