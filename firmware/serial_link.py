@@ -25,7 +25,7 @@ import time
 from shared_rules import wire
 
 try:
-    from version import VERSION
+    from version import VERSION  # pyright: ignore[reportMissingImports]
 except ImportError:
     VERSION = "0.0.0"
 
@@ -120,7 +120,7 @@ class Server:
         store = getattr(app, "store", None)
         if store is not None:
             return store
-        from store import GameStore
+        from store import GameStore  # pyright: ignore[reportMissingImports]
 
         return GameStore()
 
@@ -266,14 +266,14 @@ async def serve(app, store=None, stream_in=None, stream_out=None):
     inp = stream_in or getattr(sys.stdin, "buffer", sys.stdin)
     out = stream_out or getattr(sys.stdout, "buffer", sys.stdout)
     server = Server(app, store)
-    reader = asyncio.StreamReader(inp)
+    reader = asyncio.StreamReader(inp)  # pyright: ignore  # MicroPython: Stream(s)
     poller = select.poll()
     poller.register(inp, select.POLLIN)
     lines = wire.LineBuffer()
     while not server.exit_requested:
         first = await reader.read(1)
         if not first:  # end of input (unix port only): wait for a host
-            await asyncio.sleep_ms(100)
+            await asyncio.sleep(0.1)
             continue
         chunk = bytearray(first)
         # take what else is already waiting, byte by byte (a board's read(n) blocks for n)
@@ -281,11 +281,11 @@ async def serve(app, store=None, stream_in=None, stream_out=None):
             more = inp.read(1)
             if not more:
                 break
-            chunk.extend(more)
+            chunk.extend(more)  # pyright: ignore[reportArgumentType]  # a binary stream
         for line in lines.feed(bytes(chunk)):
             reply = server.handle(line)
             if reply:
-                out.write(reply)
+                out.write(reply)  # pyright: ignore[reportArgumentType]  # a binary stream
             if server.exit_requested:
                 break
         if hasattr(out, "flush"):

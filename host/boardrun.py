@@ -35,7 +35,7 @@ def start(
     from host.virtual_board import VirtualBoard
 
     firmware_ready()
-    from host.sim_client import SimClient, SimError
+    from host.sim_client import SimClient, SimError  # pyright: ignore[reportMissingImports]
 
     flash_dir = Path(flash_dir)
     sim_dir = Path(sim_dir) if sim_dir else flash_dir.parent / "sim"

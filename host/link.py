@@ -241,7 +241,7 @@ class Link:
                 if ident is None and msg.get("err") == wire.E_FRAME:
                     damaged = True  # the device got a damaged request
                     continue
-                if ident not in pending:
+                if not isinstance(ident, int) or ident not in pending:
                     continue  # a late answer to an earlier try
                 if "err" in msg:
                     if msg.get("err") == wire.E_FRAME:

@@ -81,7 +81,7 @@ def led_line(leds: dict) -> str:
 
 def frame(client, width: int) -> list[str]:
     """Everything to draw, as lines."""
-    from host.sim_client import read_pbm
+    from host.sim_client import read_pbm  # pyright: ignore[reportMissingImports]
 
     lines = []
     try:
@@ -126,7 +126,7 @@ class Panel:
 
     def key(self, k: str) -> bool:
         """Handle one key; False to quit."""
-        from host.sim_client import SimError
+        from host.sim_client import SimError  # pyright: ignore[reportMissingImports]
 
         if k in ("q", "\x03", "\x04"):
             return False

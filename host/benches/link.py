@@ -17,12 +17,12 @@ def _kit():
     for p in (ROOT / "tests", ROOT / "tests" / "portable"):
         if str(p) not in sys.path:
             sys.path.insert(0, str(p))
-    import linkkit
+    import importlib
 
-    return linkkit
+    return importlib.import_module("linkkit")  # tests/linkkit.py: the link tests' flash maker
 
 
-def _sync_rate(tmp: Path, faults=None) -> tuple[float, int]:
+def _sync_rate(tmp: Path, faults=None) -> tuple[float, float]:
     from host.link import Link
     from host.logdb import LogDB
     from host.sync import sync
