@@ -24,6 +24,7 @@ from shared_rules import wire
 BAUD = 115200  # ignored by USB-CDC and sockets; set for real UARTs
 RP2_USB = (0x2E8A, 0x0005)
 QUIET = 0.05  # seconds without input after a damaged frame before resending
+MAX_WAIT = 2.0  # the longest wait for a reply between resends
 
 
 class LinkError(Exception):
@@ -41,6 +42,19 @@ class DeviceError(LinkError):
 
 class PortBusy(LinkError):
     pass
+
+
+class NoAnswer(LinkError):
+    """No good reply after every try; `noisy`: damaged frames did come back
+    (a live device on a bad line), not silence."""
+
+    def __init__(self, message: str, noisy: bool):
+        super().__init__(message)
+        self.noisy = noisy
+
+
+class NotRunning(LinkError):
+    """The port answers, but not the firmware (the board is at its REPL)."""
 
 
 def find_port() -> str:
@@ -97,7 +111,7 @@ class Link:
         port: str,
         *,
         timeout: float = 1.0,
-        retries: int = 12,
+        retries: int = 8,
         reconnect: float = 15.0,
         ser: serial.SerialBase | None = None,
     ):
@@ -111,6 +125,7 @@ class Link:
         self.stats = {"requests": 0, "resends": 0, "reconnects": 0, "bad_replies": 0}
         self.noise: list[bytes] = []  # recent lines that were not frames
         self._lost_at: float | None = None  # when the port went away (None: it works)
+        self._noisy = False  # damaged frames came back since the last good reply
 
     @classmethod
     def open(cls, port: str, **kwargs) -> Link:
@@ -157,6 +172,11 @@ class Link:
                 out.append(line)
             elif line.startswith(b"BUSY"):
                 raise PortBusy("port %s is busy (another program has it open)" % self.port)
+            elif b'#{"id":' in line and b'"op":"' in line:
+                raise NotRunning(
+                    "the device on %s echoes requests: it is at its REPL, not running the"
+                    " firmware (reset it, or run `confessor flash`)" % self.port
+                )
             elif line.strip():
                 self.noise = (self.noise + [line])[-20:]
         return out
@@ -209,23 +229,30 @@ class Link:
         self.stats["requests"] += len(order)
         if self.ser is None:
             self._reopen(LinkError("not connected"))
+        self._noisy = False
         self._send_all([pending[i][0] for i in order])
-        deadline = time.monotonic() + self.timeout
+        # Each round without progress waits twice as long (up to MAX_WAIT) before
+        # resending: a slow or backlogged device is given time to catch up, so
+        # resends never pile up faster than it answers.
+        wait = self.timeout
+        deadline = time.monotonic() + wait
         damaged = False  # something came back damaged: resend once the line is quiet
         last_heard = time.monotonic()
         while pending:
             now = time.monotonic()
-            if now >= deadline or (damaged and now - last_heard >= QUIET):
+            quiet = min(QUIET * (wait / self.timeout), 1.0)
+            if now >= deadline or (damaged and now - last_heard >= quiet):
                 self._resend(pending)
                 damaged = False
-                deadline = time.monotonic() + self.timeout
+                wait = min(wait * 2, max(MAX_WAIT, self.timeout))
+                deadline = time.monotonic() + wait
                 continue
             try:
                 lines = self._read_lines(min(QUIET / 2, deadline - now))
             except serial.SerialException as err:
                 self._reopen(err)  # a lost port is not a failed try: send again
                 self._send_all([b"\n"] + [pending[i][0] for i in sorted(pending)])
-                deadline = time.monotonic() + self.timeout
+                deadline = time.monotonic() + wait
                 continue
             if lines:
                 last_heard = time.monotonic()
@@ -236,10 +263,17 @@ class Link:
                 except wire.WireError:
                     self.stats["bad_replies"] += 1
                     damaged = True  # a damaged reply: ask again
+                    self._noisy = True
                     continue
+                if "op" in msg:
+                    raise NotRunning(
+                        "the device on %s echoes requests: it is at its REPL, not running the"
+                        " firmware (reset it, or run `confessor flash`)" % self.port
+                    )
                 ident = msg.get("id")
                 if ident is None and msg.get("err") == wire.E_FRAME:
                     damaged = True  # the device got a damaged request
+                    self._noisy = True
                     continue
                 if not isinstance(ident, int) or ident not in pending:
                     continue  # a late answer to an earlier try
@@ -248,10 +282,14 @@ class Link:
                         damaged = True
                         continue
                     raise DeviceError(str(msg.get("err")), str(msg.get("msg")))
-                results[ident] = msg.get("ok")
+                if "ok" not in msg:
+                    continue  # not a reply
+                results[ident] = msg["ok"]
                 del pending[ident]
                 for entry in pending.values():  # progress: the others' tries start over
                     entry[1] = 0
+                wait = self.timeout
+                self._noisy = False
         return [results[i] for i in order]
 
     def _send_all(self, lines: list[bytes]) -> None:
@@ -272,9 +310,10 @@ class Link:
                     hint = " (is the firmware running? it printed: %s)" % _one_line(
                         self.noise[-1].decode("ascii", "replace")
                     )
-                raise LinkError(
+                raise NoAnswer(
                     "the device does not answer on %s after %d tries%s"
-                    % (self.port, self.retries, hint)
+                    % (self.port, self.retries, hint),
+                    self._noisy,
                 )
         self.stats["resends"] += len(pending)
         # a newline first: end whatever damaged line the device is holding

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 
-from host.link import Link, LinkError
+from host.link import Link, LinkError, NoAnswer
 from host.logdb import LogDB
 from shared_rules import wire
 
@@ -33,11 +33,17 @@ def pull_log(link: Link, db: LogDB, device: str, entry: dict, chunk: int, progre
         off = start
         while off < size and len(offsets) < WINDOW:
             offsets.append(off)
-            off += chunk
+            off += chunk  # (chunk may shrink below: offsets are rebuilt each window)
         resends = link.stats["resends"]
-        replies = link.pipeline(
-            [("read", {"name": name, "off": o, "len": min(chunk, size - o)}) for o in offsets]
-        )
+        try:
+            replies = link.pipeline(
+                [("read", {"name": name, "off": o, "len": min(chunk, size - o)}) for o in offsets]
+            )
+        except NoAnswer as err:
+            if not err.noisy or chunk <= MIN_CHUNK:
+                raise
+            chunk = max(MIN_CHUNK, chunk // 4)  # too noisy for this size: much smaller reads
+            continue
         for o, reply in zip(offsets, replies, strict=True):
             piece = wire.unb64(reply["data"])
             if reply.get("off") != o or reply.get("size") != size:

@@ -69,7 +69,8 @@ class Faults:
 
     drop, corrupt: probability per byte; split: deliver in random small
     pieces with short gaps; delay: seconds added to every piece; stall:
-    probability per burst written of a pause of `stall_time` seconds. `to_device` and
+    probability per burst written of a pause of `stall_time` seconds (at most
+    one per 3 stall times). `to_device` and
     `to_host` choose the directions. All draws come from `seed`.
     """
 
@@ -96,6 +97,7 @@ class Faults:
         self.rng = random.Random(seed)
         self.dropped = 0
         self.corrupted = 0
+        self._last_stall = -1e9
 
     def apply(self, data: bytes, toward_device: bool) -> list[tuple[float, bytes]]:
         """The pieces to deliver, each with its delay in seconds."""
@@ -127,8 +129,13 @@ class Faults:
             pieces.append(bytes(out))
         timed = []
         wait = self.delay
-        if self.stall and rng.random() < self.stall:
-            wait += self.stall_time
+        now = time.monotonic()
+        # a stall at most once per 3 stall times, so a busy line (many small bursts)
+        # is not stalled without end
+        if self.stall and now - self._last_stall > 3 * self.stall_time:
+            if rng.random() < self.stall:
+                self._last_stall = now
+                wait += self.stall_time
         for piece in pieces:
             if self.split:
                 wait += rng.random() * 0.002
