@@ -777,3 +777,82 @@ def test_never_into_hell():
     assert st.pos[3] == 35
     st.move_hell(3, 2)
     assert st.pos[3] == 37
+
+
+# -- 2- and 3-player rules, the variant -------------------------------------------------------
+
+
+def test_three_players_unchosen_bonus_goods_stay_in_the_bag():
+    # "Starting bonuses that no one selects are returned to the supply." Bonus 1 (a
+    # loaf and a bottle) is left: the bag keeps all 10 loaves and 9 bottles.
+    st = started(3)
+    assert st.bonus == [-1, 2, 1, 0]
+    assert st.bag == [10, 9, 9, 6, 6]
+
+
+def test_three_players_emperor_left_pope_picking_last_chooses_the_order():
+    # "If the Emperor remains, the Pope, in addition to his own Preliminary Action
+    # (placement of Pope stone), gets that of the Emperor (use of builders), choosing
+    # which to perform first."
+    st = started(3)
+    deal(st)
+    bid(st, [(3, 0), (2, 0), (1, 0)])
+    st.apply(M.PICK_BASE + M.MERCHANT)
+    st.apply(M.PICK_BASE + M.PETTY)
+    st.apply(M.END)
+    st.apply(M.PICK_BASE + M.POPE)  # the Emperor is left over
+    legal = st.legal_actions()
+    assert M.END in legal and M.CREW_BASE + 1 in legal and M.POPE_STONE_BASE + 1 in legal
+    st.apply(M.CREW_BASE + 1)  # builders first
+    assert st.crews == [0, 1, 0]
+    assert M.END in st.legal_actions() and M.CREW_BASE not in st.legal_actions()
+    st.apply(M.END)  # the Pope stone stays
+    assert st.stack[-1][0] == M.T_TURN and st.current_player() == 2
+
+
+def test_three_players_merchant_left_nearest_hell_takes_at_the_end_of_his_turn():
+    # "If the Merchant remains, his Privilege is performed by the player whose poor
+    # soul lies closest to Hell at the end of his turn."
+    st = started(3, start=[0, 1, 2])  # seat 2 nearest Hell
+    deal(st)
+    bid(st, [(3, 0), (2, 0), (1, 0)])
+    choose(st, [M.POPE, M.EMPEROR, M.PETTY])
+    assert st.holders == [0, 1, -1, 2]
+    st.apply(M.END)  # the Pope, seat 0: not nearest Hell
+    assert st.stack[-1][0] == M.T_TURN and st.current_player() == 1
+    st.apply(M.END)  # the Emperor, seat 1
+    assert st.stack[-1][0] == M.T_TURN and st.current_player() == 2
+    st.apply(M.END)  # the Petty Sinner, seat 2: nearest Hell
+    assert st.stack[-1][0] == M.T_MERCHANT and st.current_player() == 2
+    st.apply(M.MERCHANT_BASE + CLOTH)
+    assert st.goods[2] == [0, 0, 1, 0] and st.current_player() == 0
+
+
+def test_three_players_only_two_biggest_donors_share():
+    # "The biggest donor of bread and wine takes one Letter ... Next, the second
+    # biggest ... If any Letters remain, these two players alternate"
+    st = started(3)
+    deal(st)
+    st.chest[0][0] = [1, 0, 0, 0, 0]
+    st.chest[1][0] = [3, 0, 0, 0, 0]
+    st.chest[2][0] = [0, 1, 0, 0, 0]
+    _emperor_completes_site(st, 0)  # seat 1 builds: bids 1, 6, 1
+    assert st.view(0)["display"] == [0, 1, 2, 0, 3, 1, 1]
+    st.apply(M.LETTER_PICK_BASE + M.BLUE)
+    st.apply(M.LETTER_PICK_BASE + M.BLUE)
+    st.apply(M.LETTER_PICK_BASE + M.RED)
+    st.apply(M.LETTER_PICK_BASE + M.GREEN)
+    assert st.letters[1] == [0, 2, 1, 0] and st.letters[2] == [0, 1, 0, 1]
+    assert st.letters[0] == [0, 0, 0, 0]
+
+
+def test_penitent_variant_one_stone_per_sin_never_the_petty_sinner():
+    # "Anyone who commits such a petty sin in MEA CULPA must immediately place a sin
+    # stone in the Den of Petty Sins." "He never has to place a sin stone in the Den of
+    # Petty Sins for being caught committing a petty sin." (the Petty Sinner)
+    st = action_phase(penitent=True)
+    reports = [a for a in st.legal_actions() if M.REPORT_BASE <= a < M.REPORT_BASE + 4]
+    assert reports == [M.REPORT_BASE, M.REPORT_BASE + 1, M.REPORT_BASE + 2]
+    st.apply(M.REPORT_BASE + 1)
+    assert st.dens[PETTY] == [0, 1, 0, 2] and st.sins[1] == 6
+    assert st.current_player() == 0 and st.stack[-1][0] == M.T_TURN
