@@ -609,3 +609,32 @@ def test_options_refused_with_clear_messages():
     assert "no option" in _raises(BadOption, games.load, "seven-sins", 2, variant="x")
     assert "2 to 5 players" in _raises(BadOption, games.load, "seven-sins", 6)
     assert NUM_SINS == 7
+
+
+# -- what a player reads -----------------------------------------------------------
+
+
+def test_action_texts_tell_a_player_what_happens():
+    """Each action's text says who does what, with the count, where the cards
+    go, whether a Stone comes with an Abyss take ("if any remain"), which deck
+    a card comes from, and which Last Judgment it is."""
+    game = _game(penance=True)
+    state = game.new_initial_state()
+    assert state.action_text(CARD + P) == "deal Pride to seat 0, secretly"
+    state = replay(game, _actions(S1[:1], TURNS[:1])[:7])
+    assert state.action_text(CARD + E) == "reveal Envy (Hell I)"
+    state = replay(game, _actions(S1[:1], TURNS[:1]))
+    assert state.action_text(ABYSS + E) == "seat 1 puts 2 Envy cards on the Abyss and takes a Stone"
+    assert state.action_text(RESERVE + G) == "seat 1 takes 1 Greed card into their reserve"
+    state = replay(game, _actions(S1[:14], TURNS[:14]) + [RESERVE + L])
+    assert state.action_text(CARD + J) == "reveal Last Judgment 1 of 3 (Hell I)"
+    state = replay(game, _actions(S1[:18], TURNS[:18]))
+    assert state.view(None)["stones_left"] == 0
+    assert state.action_text(ABYSS + E) == "seat 0 puts 1 Envy card on the Abyss (no Stone left)"
+    actions = _actions(PENANCE_DESTS, PENANCE_TURNS)
+    state = replay(game, actions[:-2])
+    assert state.action_text(CARD + J) == "reveal Last Judgment 3 of 3 (Hell III)"
+    state = replay(game, actions[:-1])
+    assert state.action_text(CARD + PENANCE + L) == "reveal Penance Lust (the Penance cards)"
+    state = replay(game, actions)
+    assert state.action_text(RESERVE + L) == "seat 1 takes 2 Lust cards into their reserve"
