@@ -355,6 +355,31 @@ def test_tie_most_wins_shared():
     assert state.returns() == [1, 1]
 
 
+def test_tie_cards_before_types_fewest_wins():
+    """Cards are compared before types. Abyss on turns 6, 7, 9, 23, 28: P1 G4 =
+    1 - 1 = 0, fewest wins. Seat 0: P4 L7 E5 (16 cards, 3 types) = 6, its 3
+    stones on all three (P5 -3, L8 10, E6 -6) = 1. Seat 1: P3 G5 L3 E4 (15 cards,
+    4 types) = 8, stone on Pride (6 -> -1) = 1. Seat 0 wins on cards although
+    seat 1 has more types."""
+    state, sc, s0, s1 = _tie("RRRRRAARARRRRRRRRRRRRRARRRRAR")
+    assert sc["abyss_points"] == 0 and sc["most_wins"] is False
+    assert (s0["total"], s0["cards"], s0["types"]) == (1, 16, 3)
+    assert (s1["total"], s1["cards"], s1["types"]) == (1, 15, 4)
+    assert state.returns() == [1, 0]
+
+
+def test_tie_cards_before_types_most_wins():
+    """Abyss on turns 1, 2, 7, 9, 17, 18, 25: Envy 8 (10), Greed 2 (3), Lust 1 (1)
+    = 14, most wins. Seat 0: P4 G1 L6 E1 (12 cards, 4 types) = -5, stones on Lust
+    (+16), Greed (+2) and Envy (+2) = 15. Seat 1: P4 G6 L3 (13 cards, 3 types) =
+    -1, stone on Greed (+16) = 15. Seat 1 wins on cards."""
+    state, sc, s0, s1 = _tie("AARRRRARARRRRRRRAARRRRRRARRRR")
+    assert sc["abyss_points"] == 14 and sc["most_wins"] is True
+    assert (s0["total"], s0["cards"], s0["types"]) == (15, 12, 4)
+    assert (s1["total"], s1["cards"], s1["types"]) == (15, 13, 3)
+    assert state.returns() == [0, 1]
+
+
 # -- what the views show and hide ----------------------------------------------
 
 
