@@ -10,7 +10,11 @@ from host import __version__
 
 def confessor(*args):
     return subprocess.run(
-        [sys.executable, "-m", "host.cli", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
+        [sys.executable, "-m", "host.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
     )
 
 
