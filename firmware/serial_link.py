@@ -112,6 +112,7 @@ class Server:
         self._last_request = None
         self._last_reply = None
         self._sha = {}  # name -> (size, sha256 hex); finished logs never change
+        self._done = set()  # names of finished logs seen so far
         self.requests = 0
         self.errors = 0
 
@@ -178,7 +179,14 @@ class Server:
         return out
 
     def _finished(self):
-        return sorted(self.store.finished())
+        names = sorted(self.store.finished())
+        self._done = set(names)
+        return names
+
+    def _is_finished(self, name):
+        # A finished log never changes, so a name once listed needs no second look
+        # (GameStore.finished() reads every log: too slow to run per chunk).
+        return name in self._done or name in self._finished()
 
     def op_ls(self, msg):
         """Finished games after `after` (a name; paged: `more` says if others follow)."""
@@ -199,7 +207,7 @@ class Server:
 
     def op_read(self, msg):
         name = msg.get("name")
-        if not isinstance(name, str) or name not in self._finished():
+        if not isinstance(name, str) or not self._is_finished(name):
             raise Refused(wire.E_NAME, "no finished game %r" % (name,))
         off = _int_arg(msg, "off", 0, 1 << 30)
         length = _int_arg(msg, "len", 1, wire.MAX_CHUNK)
