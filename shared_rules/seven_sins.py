@@ -612,16 +612,24 @@ class SevenSinsState(State):
         if kind == "card":
             if self.phase == SETUP and self.dealt < self.game.num_players:
                 return "deal %s to seat %d, secretly" % (CARD_NAMES[x], self.dealt)
-            return "reveal %s (Hell %s)" % (CARD_NAMES[x], DECK_NAMES[max(0, self.current_deck())])
+            d = self.current_deck()
+            where = "the Penance cards" if d == 3 else "Hell " + DECK_NAMES[max(0, d)]
+            if x == LAST_JUDGMENT:
+                return "reveal Last Judgment %d of %d (%s)" % (
+                    self.judgments + 1,
+                    LAST_JUDGMENTS,
+                    where,
+                )
+            return "reveal %s (%s)" % (CARD_NAMES[x], where)
         if kind == "stone":
             return "seat %d places a Stone on %s" % (self.place_seat, SIN_NAMES[x])
         count = self._take_count(x) if self.phase == PLAY else 0
-        return "seat %d takes %d %s to %s" % (
-            self.turn,
-            count,
-            SIN_NAMES[x],
-            "the reserve" if dest == "reserve" else "the Abyss",
-        )
+        cards = "%d %s card%s" % (count, SIN_NAMES[x], "" if count == 1 else "s")
+        if dest == "reserve":
+            return "seat %d takes %s into their reserve" % (self.turn, cards)
+        if self.stones_left:
+            return "seat %d puts %s on the Abyss and takes a Stone" % (self.turn, cards)
+        return "seat %d puts %s on the Abyss (no Stone left)" % (self.turn, cards)
 
     # -- non-interference ----------------------------------------------------
     def resample(self, seat, stream):

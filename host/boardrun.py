@@ -1,0 +1,62 @@
+"""Start the virtual Confessor with the current firmware: shared by
+`confessor board`, `confessor run` and the demo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from host.errors import CliError
+from host.flash import ROOT
+
+
+def default_flash_dir() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("confessor", appauthor=False)) / "virtual-board" / "flash"
+
+
+def firmware_ready() -> None:
+    if not (ROOT / "firmware" / "main.py").exists():
+        raise CliError("the firmware (firmware/main.py) is not in this checkout yet")
+
+
+def start(
+    flash_dir: Path,
+    *,
+    tcp_port: int = 0,
+    speed: str = "real",
+    reflash: bool = True,
+    sim_dir: Path | None = None,
+    quiet: bool = False,
+    env: dict | None = None,
+):
+    """(board, sim client): a running virtual board with the firmware flashed."""
+    from host.flash import FlashError, flash
+    from host.virtual_board import VirtualBoard
+
+    firmware_ready()
+    from host.sim_client import SimClient, SimError  # pyright: ignore[reportMissingImports]
+
+    flash_dir = Path(flash_dir)
+    sim_dir = Path(sim_dir) if sim_dir else flash_dir.parent / "sim"
+    extra = {"CONFESSOR_SIM_SPEED": speed}
+    extra.update(env or {})
+    board = VirtualBoard(flash_dir, port=tcp_port, sim_dir=sim_dir, env=extra)
+    try:
+        board.start()
+    except OSError as err:
+        raise CliError("cannot start the virtual board: %s" % err) from None
+    try:
+        client = SimClient(sim_dir)
+        if reflash:
+            report = flash(board.url, ROOT / "firmware")
+            if not quiet:
+                print(report.lines()[1])
+        client.attach(timeout=60)
+    except (FlashError, SimError) as err:
+        board.stop()
+        raise CliError("the virtual board did not start: %s" % str(err).splitlines()[0]) from None
+    except BaseException:
+        board.stop()
+        raise
+    return board, client

@@ -1,0 +1,37 @@
+"""`confessor flash`: put the firmware on a board (only what changed)."""
+
+from pathlib import Path
+
+from host.errors import CliError
+
+HELP = "copy the firmware to a board over USB (compiled, only changed files, hash-checked)"
+
+
+def add_arguments(parser):
+    parser.add_argument("--port", help="serial port or URL (default: the one connected board)")
+    parser.add_argument("--py", action="store_true", help="copy .py sources, do not compile")
+    parser.add_argument("--no-reset", action="store_true", help="do not restart the board after")
+    parser.add_argument("--firmware", type=Path, help="the firmware folder (default: firmware/)")
+
+
+def run(args):
+    from host.flash import ROOT, FlashError, flash
+    from host.link import LinkError, find_port
+
+    firmware = args.firmware or ROOT / "firmware"
+    if not (firmware / "main.py").exists():
+        raise CliError("no main.py in %s" % firmware)
+    try:
+        port = args.port or find_port()
+        report = flash(
+            port,
+            firmware,
+            force_py=args.py,
+            reset=not args.no_reset,
+            progress=lambda name: print("  sending %s" % name, flush=True),
+        )
+    except (FlashError, LinkError) as err:
+        raise CliError(str(err)) from None
+    for line in report.lines():
+        print(line)
+    return 0

@@ -1,0 +1,46 @@
+"""`confessor sync`: pull finished games from the device into the log database."""
+
+import sys
+
+from host.errors import CliError
+from host.logtools import add_db_argument, open_db
+
+HELP = "copy the device's finished games to this laptop (never twice; resumes after interruption)"
+
+
+def add_arguments(parser):
+    parser.add_argument("--port", help="serial port or URL (default: the one connected board)")
+    add_db_argument(parser)
+    parser.add_argument("--clock", action="store_true", help="also set the device's clock")
+
+
+def run(args):
+    from host.link import Link, LinkError, find_port
+    from host.sync import sync
+
+    try:
+        port = args.port or find_port()
+        with open_db(args) as db, Link.open(port) as link:
+            result = sync(link, db, progress=_progress if sys.stderr.isatty() else None)
+            if args.clock:
+                link.set_clock()
+    except LinkError as err:
+        raise CliError(str(err)) from None
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+    for game in result["new"]:
+        verdict = "verified" if game["verified"] else "NOT VERIFIED: %s" % game["problem"]
+        print(
+            "  %s  %s, %s players, %d moves, %d bytes, %s"
+            % (game["id"], game["game"], game["players"], game["moves"], game["size"], verdict)
+        )
+    print(
+        "synced %d new games from device %s (%d already here)"
+        % (len(result["new"]), result["device"], result["known"])
+    )
+    return 0
+
+
+def _progress(name, done, size):
+    sys.stderr.write("\r  %s %d/%d bytes" % (name, done, size))
+    sys.stderr.flush()

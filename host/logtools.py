@@ -1,0 +1,77 @@
+"""Shared pieces of the log commands: the database option, reading a log
+from a file or the database, and a game's timeline in words."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from host.logdb import LogDB, default_path
+
+
+def add_db_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=None,
+        help="the log database (default: %s)" % default_path(),
+    )
+
+
+def open_db(args, must_exist: bool = False) -> LogDB:
+    from host.errors import CliError
+
+    path = args.db or default_path()
+    if must_exist and not Path(path).exists():
+        raise CliError("no log database at %s (run `confessor sync` first)" % path)
+    try:
+        return LogDB(path)
+    except Exception as err:  # sqlite3.DatabaseError and OS errors alike
+        raise CliError("cannot open the log database %s: %s" % (path, err)) from None
+
+
+def load_log(args, ref: str) -> tuple[str, bytes]:
+    """(label, bytes) of a log given as a file path or a game id in the database."""
+    from host.errors import CliError
+
+    path = Path(ref)
+    if path.is_file():
+        try:
+            return str(path), path.read_bytes()
+        except OSError as err:
+            raise CliError("cannot read %s: %s" % (path, err.strerror)) from None
+    if "/" in ref or ref.endswith(".log"):
+        raise CliError("no file %s" % ref)
+    with open_db(args, must_exist=True) as db:
+        try:
+            row, data = db.find(ref)
+        except KeyError as err:
+            raise CliError(err.args[0]) from None
+    return row["id"], data
+
+
+def seat_names(head: dict, players: int) -> list[str]:
+    names = head.get("seats")
+    if isinstance(names, list) and len(names) >= players and all(isinstance(n, str) for n in names):
+        return [str(n) for n in names[:players]]
+    return ["P%d" % (i + 1) for i in range(players)]  # as the device shows them
+
+
+def timeline(report: dict) -> list[str]:
+    """One line per action of a verified log, in the game's own words."""
+    from shared_rules.game import CHANCE
+
+    game = report["game"]
+    names = seat_names(report["head"], game.num_players)
+    state = game.new_initial_state()
+    lines = []
+    for n, action in enumerate(report["actions"]):
+        who = state.current_player()
+        actor = "chance" if who == CHANCE else names[who]
+        try:
+            text = state.action_text(action)
+        except Exception:  # noqa: BLE001 - a description is a nicety, the action is verified
+            text = str(action)
+        lines.append("%4d  %-12s %s" % (n, actor, text))
+        state.apply(action)
+    return lines

@@ -1,0 +1,95 @@
+"""Pull finished games from a device into the log database.
+
+Each log is read in chunks by offset; the bytes so far are saved after every
+window, so after any interruption (unplugged, reset, Ctrl-C, crash) the next
+sync asks only for the rest. A log is stored once it is complete and its
+sha256 matches what the device listed; a game already stored is never read
+again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from host.link import Link, LinkError, NoAnswer
+from host.logdb import LogDB
+from shared_rules import wire
+
+WINDOW = 4  # read requests in flight at once
+MIN_CHUNK = 256  # the smallest read on a noisy line
+
+
+class SyncError(LinkError):
+    pass
+
+
+def pull_log(link: Link, db: LogDB, device: str, entry: dict, chunk: int, progress=None) -> bytes:
+    name, size, sha = entry["name"], entry["size"], entry["sha256"]
+    data = bytearray(db.partial(device, name, sha, size))
+    biggest = chunk
+    while len(data) < size:
+        start = len(data)
+        offsets = []
+        off = start
+        while off < size and len(offsets) < WINDOW:
+            offsets.append(off)
+            off += chunk  # (chunk may shrink below: offsets are rebuilt each window)
+        resends = link.stats["resends"]
+        try:
+            replies = link.pipeline(
+                [("read", {"name": name, "off": o, "len": min(chunk, size - o)}) for o in offsets]
+            )
+        except NoAnswer as err:
+            if not err.noisy or chunk <= MIN_CHUNK:
+                raise
+            chunk = max(MIN_CHUNK, chunk // 4)  # too noisy for this size: much smaller reads
+            continue
+        for o, reply in zip(offsets, replies, strict=True):
+            piece = wire.unb64(reply["data"])
+            if reply.get("off") != o or reply.get("size") != size:
+                raise SyncError("the device sent %s at the wrong offset or size" % name)
+            if not piece or len(piece) != min(chunk, size - o):
+                raise SyncError("the device sent a short chunk of %s at %d" % (name, o))
+            data.extend(piece)
+        # a noisy line: smaller chunks get through more often; a clean one: grow back
+        if link.stats["resends"] > resends:
+            chunk = max(MIN_CHUNK, chunk // 2)
+        else:
+            chunk = min(biggest, chunk * 2)
+        db.save_partial(device, name, sha, size, bytes(data))
+        if progress:
+            progress(name, len(data), size)
+    if hashlib.sha256(data).hexdigest() != sha:
+        db.drop_partial(device, name)
+        raise SyncError("%s arrived with a different sha256 than listed; run sync again" % name)
+    return bytes(data)
+
+
+def sync(link: Link, db: LogDB, progress=None) -> dict:
+    """Sync every finished game: returns {device, new: [summaries], known: N}."""
+    hello = link.hello()
+    if hello.get("proto") != wire.PROTOCOL:
+        raise SyncError(
+            "the device speaks link protocol %r, this tool %d: flash the firmware again"
+            % (hello.get("proto"), wire.PROTOCOL)
+        )
+    device = str(hello["device"])
+    chunk = min(int(hello.get("chunk") or wire.MAX_CHUNK), wire.MAX_CHUNK)
+    listing = link.games()
+    new = []
+    known = 0
+    for entry in listing:
+        stored = db.has(device, entry["name"])
+        if stored is not None:
+            if stored != entry["sha256"]:
+                raise SyncError(
+                    "game %s on the device differs from the copy already synced" % entry["name"]
+                )
+            known += 1
+            continue
+        data = pull_log(link, db, device, entry, chunk, progress)
+        summary = db.add(device, entry["name"], data)
+        summary["id"] = entry["name"]
+        summary["size"] = len(data)
+        new.append(summary)
+    return {"device": device, "new": new, "known": known, "firmware": hello.get("fw")}

@@ -1,0 +1,123 @@
+"""`confessor flash` against the virtual board: from an empty flash to a
+running App that answers the link, unchanged re-flash, and clear errors."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from linkkit import FIXTURE, ROOT
+
+from host import flash as flash_mod
+from host.cli import main as cli
+from host.flash import BoardInfo, FlashError, flash, sources
+from host.link import Link
+from host.virtual_board import VirtualBoard
+from shared_rules import wire
+
+
+def _firmware(tmp: Path) -> Path:
+    """A firmware folder: the real serial_link with the stand-in App, plus a
+    simulator-only module that must not reach a real board."""
+    fw = tmp / "firmware"
+    (fw / "sim").mkdir(parents=True)
+    shutil.copy(ROOT / "firmware" / "serial_link.py", fw)
+    for name in ("main.py", "fake_app.py", "version.py"):
+        shutil.copy(FIXTURE / name, fw)
+    (fw / "sim" / "__init__.py").write_text("ON_BOARD = False\n")
+    (fw / "FLASH_EXCLUDE").write_text("# simulator only\nsim/\nFLASH_EXCLUDE\n")
+    return fw
+
+
+@pytest.fixture
+def empty_board(tmp_path):
+    board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim-channel").start()
+    yield board
+    board.stop()
+
+
+def test_flash_an_empty_board_then_play(empty_board, tmp_path, capsys):
+    fw = _firmware(tmp_path)
+    flash_dir = tmp_path / "flash"
+    assert cli(["flash", "--port", empty_board.url, "--firmware", str(fw)]) == 0
+    out = capsys.readouterr().out
+    assert "virtual board" in out and "compiled to .mpy" in out and "reset" in out
+    # compiled modules, source main.py, shared_rules as a package
+    assert (flash_dir / "main.py").read_bytes() == (fw / "main.py").read_bytes()
+    assert (flash_dir / "serial_link.mpy").exists() and not (flash_dir / "serial_link.py").exists()
+    assert (flash_dir / "shared_rules" / "wire.mpy").exists()
+    assert (flash_dir / "sim" / "__init__.mpy").exists()  # a virtual board keeps its simulator
+    # main.py is running: the link answers
+    with Link.open(empty_board.url) as link:
+        hello = link.hello()
+        assert hello["proto"] == wire.PROTOCOL and hello["fw"] == "0.0.1-test"
+        assert link.status()["screen"] == "menu"
+        assert link.settings({"brightness": 7})["brightness"] == 7
+    # again: nothing to send
+    report = flash(empty_board.url, fw)
+    assert report.uploaded == [] and report.removed == [] and report.reset
+    with Link.open(empty_board.url) as link:
+        assert link.hello()["device"] == hello["device"]
+    # as source: every module replaced by its .py, the stale .mpy removed
+    report = flash(empty_board.url, fw, force_py=True)
+    assert "serial_link.mpy" in report.removed and "serial_link.py" in report.uploaded
+    assert not (flash_dir / "serial_link.mpy").exists()
+    with Link.open(empty_board.url) as link:
+        assert link.hello()["fw"] == "0.0.1-test"
+    assert not list(flash_dir.rglob("*.tmp"))
+
+
+def test_real_board_file_set_leaves_out_the_simulator(tmp_path):
+    fw = _firmware(tmp_path)
+    real = sources(fw, ROOT / "shared_rules", BoardInfo("rp2", (1, 29, 0), 6 | (3 << 8)))
+    virtual = sources(fw, ROOT / "shared_rules", BoardInfo("linux", (1, 29, 0), 2822))
+    assert "sim/__init__.py" not in real and "FLASH_EXCLUDE" not in real
+    assert "sim/__init__.py" in virtual and "FLASH_EXCLUDE" not in virtual
+    assert "main.py" in real and "shared_rules/wire.py" in real
+    assert BoardInfo("rp2", (1, 29, 0), 6 | (3 << 8) | (7 << 10)).arch == "armv7emsp"
+    assert BoardInfo("rp2", (1, 29, 0), 6 | (3 << 8)).bytecode == "6.3"
+
+
+def test_old_micropython_is_refused(empty_board, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(flash_mod, "MIN_MICROPYTHON", (9, 0))
+    fw = _firmware(tmp_path)
+    assert cli(["flash", "--port", empty_board.url, "--firmware", str(fw)]) == 1
+    err = capsys.readouterr().err
+    assert "runs MicroPython 1." in err and "needs 9.0 or later" in err
+    assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "flash" / "main.py").exists()
+
+
+def test_busy_port_and_missing_board(empty_board, tmp_path, monkeypatch, capsys):
+    fw = _firmware(tmp_path)
+    with Link.open(empty_board.url, timeout=0.2, retries=0):
+        assert cli(["flash", "--port", empty_board.url, "--firmware", str(fw)]) == 1
+    err = capsys.readouterr().err
+    assert "busy" in err and len(err.strip().splitlines()) == 1
+    from serial.tools import list_ports
+
+    monkeypatch.setattr(list_ports, "comports", lambda: [])
+    assert cli(["flash", "--firmware", str(fw)]) == 1
+    err = capsys.readouterr().err
+    assert "no Confessor board found" in err and len(err.strip().splitlines()) == 1
+    assert cli(["flash", "--port", "/dev/does-not-exist", "--firmware", str(fw)]) == 1
+    assert "no board at /dev/does-not-exist" in capsys.readouterr().err
+
+
+def test_damaged_upload_is_not_installed(empty_board, tmp_path, monkeypatch):
+    """A file whose hash does not match on the device is never renamed into place."""
+    fw = _firmware(tmp_path)
+    real_upload = flash_mod.upload
+
+    def damaging(transport, items, progress=None):
+        items = [
+            (p, d[:-1] + bytes([d[-1] ^ 1]) if p == "serial_link.mpy.tmp" else d) for p, d in items
+        ]
+        return real_upload(transport, items, progress)
+
+    monkeypatch.setattr(flash_mod, "upload", damaging)
+    with pytest.raises(FlashError) as err:
+        flash(empty_board.url, fw)
+    assert "serial_link.mpy" in str(err.value) and "damaged" in str(err.value)
+    assert not (tmp_path / "flash" / "serial_link.mpy").exists()

@@ -1,0 +1,331 @@
+"""The serial link end to end: the real serial_link.py in the MicroPython unix
+port behind the virtual board, a stand-in App (tests/fixtures/device), and
+the laptop's Link, sync and log database. Faults are injected on the wire."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import threading
+
+import pytest
+from linkkit import flash_state, make_flash
+
+from host.link import DeviceError, Link, LinkError, PortBusy
+from host.logdb import LogDB
+from host.sync import sync
+from host.virtual_board import Faults, VirtualBoard, wait_for
+from shared_rules import wire
+
+
+@pytest.fixture
+def flash(tmp_path):
+    logs = make_flash(tmp_path / "flash")
+    return tmp_path / "flash", logs
+
+
+@pytest.fixture
+def board(flash):
+    b = VirtualBoard(flash[0], sim_dir=flash[0].parent / "sim").start()
+    yield b
+    b.stop()
+
+
+def _db_logs(db: LogDB) -> dict:
+    return {r["id"]: db.find(r["id"])[1] for r in db.rows()}
+
+
+def test_hello_status_and_privacy(board, flash):
+    flash_dir, logs = flash
+    current = (flash_dir / "games" / "current").read_text()
+    with Link.open(board.url) as link:
+        hello = link.hello()
+        assert hello["proto"] == wire.PROTOCOL and hello["fw"] == "0.0.1-test"
+        assert hello["device"] == (flash_dir / "device.id").read_text().strip()
+        status = link.status()
+        # only what an onlooker sees: the App's private key never leaves
+        assert status == {
+            "screen": "play",
+            "game": "hidden-pair",
+            "id": current,
+            "seal": "ACDEFG",
+            "move": 3,
+            "public": {"bets": [0], "dealt": 2},
+        }
+        listing = link.games()
+        assert [g["name"] for g in listing] == sorted(logs)
+        for g in listing:
+            assert g["size"] == len(logs[g["name"]])
+            assert g["sha256"] == hashlib.sha256(logs[g["name"]]).hexdigest()
+        # the game in progress, its key and anything else are never served
+        for name in (current, current + ".key", "../settings.json", "current", "../main.py"):
+            with pytest.raises(DeviceError) as err:
+                link.read(name, 0, 16)
+            assert err.value.code == wire.E_NAME
+        with pytest.raises(DeviceError) as err:
+            link.request("read", name=sorted(logs)[0], off=0, len=wire.MAX_CHUNK + 1)
+        assert err.value.code == wire.E_ARG
+        with pytest.raises(DeviceError) as err:
+            link.request("format_flash")
+        assert err.value.code == wire.E_OP
+
+
+def test_settings_and_clock(board, flash):
+    flash_dir, _ = flash
+    with Link.open(board.url) as link:
+        got = link.settings({"brightness": 200, "seats": ["Ann", "Bo"]})
+        assert got == {"brightness": 200, "seats": ["Ann", "Bo"]}
+        on_flash = (flash_dir / "settings.json").read_bytes()
+        with pytest.raises(DeviceError) as err:
+            link.settings({"brightness": 256})
+        assert err.value.code == wire.E_VALUE and "0..255" in err.value.text
+        assert (flash_dir / "settings.json").read_bytes() == on_flash
+        assert link.settings() == got
+        assert abs(link.set_clock(1_800_000_000) - 1_800_000_000) <= 2
+        with pytest.raises(DeviceError) as err:
+            link.set_clock(12)
+        assert err.value.code == wire.E_ARG
+
+
+def test_sync_pulls_each_game_once(board, flash, tmp_path):
+    _, logs = flash
+    with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url) as link:
+        first = sync(link, db)
+        assert sorted(g["id"] for g in first["new"]) == sorted(logs)
+        assert all(g["verified"] for g in first["new"]), first
+        again = sync(link, db)
+        assert again["new"] == [] and again["known"] == len(logs)
+        assert _db_logs(db) == logs
+        assert len(db.rows()) == len(logs)
+
+
+def test_listing_is_paged(tmp_path):
+    logs = make_flash(tmp_path / "flash", n_games=2 * wire.LS_PAGE + 3, in_progress=False)
+    board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
+    try:
+        with Link.open(board.url) as link:
+            first = link.request("ls")
+            assert len(first["games"]) == wire.LS_PAGE and first["more"]
+            listing = link.games()
+            assert [g["name"] for g in listing] == sorted(logs)
+            with LogDB(tmp_path / "db.sqlite") as db:
+                assert len(sync(link, db)["new"]) == len(logs)
+    finally:
+        board.stop()
+
+
+FAULTS = {
+    "drop": dict(drop=0.0005),
+    "corrupt": dict(corrupt=0.0005),
+    "split": dict(split=True),
+    "delay-and-stall": dict(delay=0.005, stall=0.2, stall_time=0.8),
+    "everything": dict(drop=0.0003, corrupt=0.0003, split=True, stall=0.05, stall_time=0.8),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(FAULTS))
+def test_sync_survives_a_faulty_wire(tmp_path, kind):
+    logs = make_flash(tmp_path / "flash", n_games=4, pad=2500)
+    board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
+    try:
+        board.faults = Faults(seed=sorted(FAULTS).index(kind) + 1, **FAULTS[kind])
+        with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url, timeout=0.5) as link:
+            result = sync(link, db)
+            assert sorted(g["id"] for g in result["new"]) == sorted(logs)
+            assert _db_logs(db) == logs  # byte-identical, each once
+            assert sync(link, db)["new"] == []
+            if kind in ("drop", "corrupt", "everything"):
+                assert link.stats["resends"] > 0, (link.stats, board.faults.dropped)
+    finally:
+        board.stop()
+
+
+def _interrupting(after_bytes, action):
+    """A progress callback that runs `action` once, mid-transfer."""
+    done = []
+
+    def progress(name, got, size):
+        if not done and got >= after_bytes:
+            done.append(name)
+            action()
+
+    return progress
+
+
+def test_sync_survives_unplugging(tmp_path):
+    logs = make_flash(tmp_path / "flash", n_games=3, pad=12000)
+    board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
+    try:
+
+        def pull_the_cable():
+            board.unplug()
+            threading.Timer(0.4, board.replug).start()  # plugged back in a moment later
+
+        with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url, timeout=0.5) as link:
+            result = sync(link, db, progress=_interrupting(2048, pull_the_cable))
+            assert link.stats["reconnects"] >= 1
+            assert sorted(g["id"] for g in result["new"]) == sorted(logs)
+            assert _db_logs(db) == logs
+    finally:
+        board.stop()
+
+
+def test_sync_survives_a_power_cut(tmp_path):
+    logs = make_flash(tmp_path / "flash", n_games=3, pad=12000)
+    board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
+    try:
+        pid = board.pid
+        with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url, timeout=0.5) as link:
+            result = sync(link, db, progress=_interrupting(2048, board.hard_reset))
+            assert board.pid != pid
+            assert sorted(g["id"] for g in result["new"]) == sorted(logs)
+            assert _db_logs(db) == logs
+    finally:
+        board.stop()
+
+
+def test_interrupted_sync_resumes_where_it_stopped(tmp_path):
+    """A soft reset leaves the device in its REPL: the sync fails with one
+    line; after a reset the next sync asks only for the bytes it lacks."""
+    logs = make_flash(tmp_path / "flash", n_games=2, pad=12000)
+    board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
+    try:
+        with LogDB(tmp_path / "db.sqlite") as db:
+            with Link.open(board.url, timeout=0.3, retries=3) as link:
+                with pytest.raises(LinkError) as err:
+                    sync(link, db, progress=_interrupting(2048, board.soft_reset))
+                assert "at its REPL, not running the firmware" in str(err.value)
+                assert "\n" not in str(err.value)
+            first = sorted(logs)[0]
+            entry = {"sha256": hashlib.sha256(logs[first]).hexdigest(), "size": len(logs[first])}
+            device = (tmp_path / "flash" / "device.id").read_text().strip()
+            have = db.partial(device, first, entry["sha256"], entry["size"])
+            assert 2048 <= len(have) < len(logs[first]) and logs[first].startswith(have)
+            assert len(have) % wire.MAX_CHUNK == 0
+            board.hard_reset()
+            with Link.open(board.url) as link:
+                result = sync(link, db)
+                reads = link.stats["requests"] - 2  # minus hello and ls
+            assert sorted(g["id"] for g in result["new"]) == sorted(logs)
+            assert _db_logs(db) == logs
+            # only the missing bytes were asked for
+            chunks = -(-(len(logs[first]) - len(have)) // wire.MAX_CHUNK)
+            chunks += sum(-(-len(logs[g]) // wire.MAX_CHUNK) for g in logs if g != first)
+            assert reads == chunks
+    finally:
+        board.stop()
+
+
+def test_second_program_is_told_the_port_is_busy(board):
+    with Link.open(board.url) as link:
+        link.hello()
+        with pytest.raises(PortBusy) as err:
+            with Link.open(board.url, timeout=0.3, retries=1) as other:
+                other.hello()
+        assert "busy" in str(err.value)
+        assert link.hello()["proto"] == wire.PROTOCOL
+
+
+def test_repl_hands_over_to_mpremote(board, flash):
+    with Link.open(board.url) as link:
+        link.repl()
+    wait_for(lambda: b"main.py returned" in board.output(), what="main.py to return")
+    mpremote = str(__import__("pathlib").Path(__import__("sys").executable).parent / "mpremote")
+    done = subprocess.run(
+        [mpremote, "connect", board.url, "resume", "exec", "print(6*7)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "42", done.stdout + done.stderr
+
+
+def test_fuzzed_lines_never_hurt_the_device(board, flash):
+    """Thousands of random and mutated lines: each damaged request gets an
+    error reply, good requests in between are answered, and the device's
+    games are untouched and the process never restarts."""
+    import random
+
+    flash_dir, logs = flash
+    before = flash_state(flash_dir)
+    pid = board.pid
+    rng = random.Random(1234)
+    allowed = [b for b in range(256) if b not in (0x03, 0x0A)]  # Ctrl-C is the interrupt key
+    good = [
+        wire.request(900_000 + i, op, args)[:-1]
+        for i, (op, args) in enumerate(
+            [("hello", {}), ("status", {}), ("ls", {}), ("settings", {})]
+            + [("read", {"name": sorted(logs)[0], "off": 0, "len": 64})]
+        )
+    ]
+
+    def mutated():
+        line = bytearray(rng.choice(good))
+        for _ in range(rng.randint(1, 4)):
+            kind = rng.randrange(4)
+            i = rng.randrange(len(line))
+            if kind == 0:
+                line[i] = rng.choice(allowed)
+            elif kind == 1:
+                del line[i]
+            elif kind == 2:
+                line.insert(i, rng.choice(allowed))
+            else:
+                line[i] ^= 1 << rng.randrange(8)
+                if line[i] in (0x03, 0x0A):
+                    line[i] = 0x41
+        return bytes(line)
+
+    def garbage():
+        n = rng.choice([1, 5, 40, 300, 1100, 3000])
+        return bytes(rng.choice(allowed) for _ in range(n))
+
+    def semantic():
+        # well-formed frames with bad requests: wrong types, unknown ops, huge ids
+        op, args = rng.choice(
+            [
+                ("read", {"name": 5, "off": 0, "len": 1}),
+                ("read", {"name": "zz", "off": -1, "len": 1}),
+                ("read", {"name": sorted(logs)[0], "off": 0, "len": 0}),
+                ("nope", {}),
+                ("settings", {"values": [1]}),
+                ("clock", {"time": "now"}),
+            ]
+        )
+        return wire.encode({"id": rng.randrange(-5, 2**31), "op": op, **args})[:-1]
+
+    lines = []
+    for _ in range(3000):
+        pick = rng.random()
+        line = mutated() if pick < 0.5 else garbage() if pick < 0.85 else semantic()
+        lines.append(line)
+    with Link.open(board.url) as link:
+        ser = link.ser
+        received = []
+        for start in range(0, len(lines), 250):
+            batch = lines[start : start + 250] + [good[0]]
+            expected = sum(1 for line in batch if line.strip())
+            ser.write(b"\n".join(batch) + b"\n")
+            got = []
+
+            def enough(got=got, expected=expected):
+                got.extend(link._read_lines(0.05))
+                return len(got) >= expected
+
+            wait_for(enough, timeout=60, what="a reply to every line")
+            received.extend(got)
+            # the last line of the batch is a good hello: answered properly
+            last = wire.decode(got[-1])
+            assert last["ok"]["proto"] == wire.PROTOCOL, last
+            for line, reply in zip([x for x in batch[:-1] if x.strip()], got[:-1], strict=True):
+                msg = wire.decode(reply)
+                if line in good:
+                    assert "ok" in msg
+                else:
+                    assert "err" in msg, (line, msg)
+        assert len(received) >= len(lines) * 0.9
+        assert link.hello()["proto"] == wire.PROTOCOL
+        assert link.status()["id"] == (flash_dir / "games" / "current").read_text()
+    assert board.pid == pid and board.alive
+    assert flash_state(flash_dir) == before
+    assert b"Traceback" not in board.output()
