@@ -353,7 +353,9 @@ class App:
         text = pres.event(state, action, seat)
         if observers is not None and reveal:
             for s in observers:
-                ctx.pending.append((state.move_number(), s, pres.reveal(state, action, s)))
+                lines = pres.reveal(state, action, s)
+                if lines is not None:  # None: the seat entered it itself, behind a gate
+                    ctx.pending.append((state.move_number(), s, lines))
         special = pres.before(state, action)
         state.apply(action)
         if text:
@@ -452,6 +454,11 @@ class App:
         """The seat chooses an action with the buttons; None: the game is abandoned."""
         pres = ctx.presenter
         state = ctx.state
+        enter = getattr(pres, "enter", None)
+        if enter is not None:
+            action = await enter(state, seat)  # a secret entered behind the gate
+            if action is not False:
+                return action
         cursor = 0
         self.lights(self.phys(ctx, seat), "turn")
         while True:
@@ -630,6 +637,13 @@ def _presenter(app, ctx):
             from present_sins import SinsPresenter
 
             return SinsPresenter(app, ctx)
+        except ImportError:
+            pass
+    if name == "mea-culpa-keeper":
+        try:
+            from present_meaculpa import MeaCulpaPresenter
+
+            return MeaCulpaPresenter(app, ctx)
         except ImportError:
             pass
     from present_generic import Presenter

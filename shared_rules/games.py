@@ -10,6 +10,7 @@ from shared_rules.game import BadOption
 _REGISTRY = {
     "seven-sins": ("shared_rules.seven_sins", "SevenSins"),
     "mea-culpa": ("shared_rules.mea_culpa", "MeaCulpa"),
+    "mea-culpa-keeper": ("shared_rules.mea_culpa_keeper", "MeaCulpaKeeper"),
 }
 
 

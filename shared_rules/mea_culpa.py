@@ -28,6 +28,7 @@ Returns: 1 for each winner (a soul in Heaven, or else the one closest to it),
 
 from shared_rules import mea_culpa_data as D
 from shared_rules.game import CHANCE, TERMINAL, Game, Option, State
+from shared_rules.mea_culpa_auction import bid_order
 
 # -- action encoding (documented in docs/rules/mea-culpa.md) -------------------
 END = 0  # pass / end the turn / skip an optional action
@@ -668,10 +669,8 @@ class MeaCulpaState(State):
 
     def _reveal_bids(self):
         n = self.n
-        order = sorted(
-            range(n), key=lambda s: (-(self.bid_n[s] + self.bid_t[s]), -self.hell_key(s), s)
-        )
-        keeper = sorted(range(n), key=lambda s: (-self.bid_n[s], -self.hell_key(s), s))[0]
+        keys = [self.hell_key(s) for s in range(n)]
+        order, keeper = bid_order(self.bid_n, self.bid_t, keys)
         for s in range(n):
             if s != keeper:
                 self.money[s] -= self.bid_t[s]
@@ -679,8 +678,6 @@ class MeaCulpaState(State):
         self.keeper = keeper
         self.bids_shown = True
         self.secret = [e for e in self.secret if e[2] != K_BID]
-        if n == 2:
-            order = [order[0], order[1], order[0], order[1]]
         self.pick_order = order
         self.stack.append([T_PICKS, 0])
 

@@ -1,0 +1,494 @@
+"""Mea Culpa keeper: the device referees the secret parts of a game played on the
+physical board (docs/rules/mea-culpa-keeper.md).
+
+The board carries the economy (money, goods, posts, dens, cathedrals, souls);
+the device carries what the board cannot keep secret or random:
+- the goods bag: the 7 market stones are drawn from it (chance, weighted by the
+  stones left), and the table enters every stone that goes back into it;
+- the House of Pleasure deck: four cards dealt to rooms 1-4 each round
+  (chance), the discards reshuffled when the deck runs out;
+- the etched-post bids: one secret action per seat (notches 1..6, taler
+  0..max_bid), revealed together; the pick order and who keeps his taler follow
+  the tie rules (shared_rules/mea_culpa_auction.py), with the Hell order of the
+  souls asked from the table whenever a tie needs it;
+- the Pope's incognito visit: the die set in secret, the public guess, the
+  verdict.
+Rounds go on until the table ends the game (the second cathedral is finished
+on the board), at most `rounds` rounds.
+
+Action codes share their values with shared_rules/mea_culpa.py where the
+meaning is the same (draws, cards, bonuses, die, guess, picks, bids).
+"""
+
+from shared_rules import mea_culpa_data as D
+from shared_rules.game import CHANCE, TERMINAL, Game, Option, State
+from shared_rules.mea_culpa_auction import bid_order, ties_matter
+
+START_BASE = 10  # chance: +seat, the next soul placed on Start (closest to Heaven first)
+DRAW_BASE = 20  # chance: +stone kind 0..4, a stone drawn from the bag to the market
+CARD_BASE = 30  # chance: +card type, a House of Pleasure card into the next room
+BONUS_BASE = 50  # +bonus 0..3: this seat took this starting bonus
+VISITED_BASE = 300  # +1..6: the table marks room 1-4 / suite 5-6 as visited this round
+POPE_VISIT = 307  # the table: the Pope has "an urgent meeting"
+DIE_BASE = 320  # +1..6: the Pope sets his die (secret)
+GUESS_BASE = 330  # +1..6: the soul nearest Hell guesses the Pope's room
+PICK_BASE = 430  # +character: this seat takes this character card
+RETURN_BASE = 500  # +stone kind 0..4: the table puts a stone back into the bag
+HELL_KEEP = 510  # the Hell order of the souls is still the one the device knows
+HELL_BASE = 520  # +seat: the next soul in the new Hell order (nearest Hell first)
+NEXT_ROUND = 540  # the market is empty: the next round begins
+END_GAME = 541  # the second cathedral is finished: the game is over
+BID_BASE = 1000  # +taler*8+notches (notches 1..6): the secret bid
+
+POPE = 0
+CHARACTER_NAMES = ("Pope", "Emperor", "Merchant", "Petty Sinner")
+TABLE = 0  # the seat that enters the table's decisions (any player presses for the table)
+ROUNDS = 11  # shared_rules.mea_culpa.MAX_ROUNDS: the second cathedral is done by then
+
+P_START = 0
+P_BONUS = 1
+P_MARKET = 2
+P_CARDS = 3
+P_BIDS = 4
+P_HELL = 5
+P_PICKS = 6
+P_TABLE = 7
+P_DIE = 8
+P_GUESS = 9
+P_OVER = 10
+PHASE_NAMES = (
+    "start",
+    "bonus",
+    "market",
+    "cards",
+    "bidding",
+    "hell order",
+    "characters",
+    "actions",
+    "pope die",
+    "pope guess",
+    "over",
+)
+
+WHY_BIDS = 0  # the Hell order is asked because bids or notches are tied
+WHY_POPE = 1  # ... because the guesser is the soul nearest Hell
+
+
+class MeaCulpaKeeper(Game):
+    NAME = "mea-culpa-keeper"
+    TITLE = "Mea Culpa keeper"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    OPTIONS = (
+        Option("rounds", ROUNDS, low=1, high=30, help="rounds at most (the table ends the game)"),
+        Option(
+            "max_bid", 40, low=0, high=99, help="most taler a bid may add (the device has no money)"
+        ),
+        Option(
+            "extra_cards",
+            "money",
+            choices=("money", "none"),
+            help="the 5 House cards the rulebook does not list: assumed money cards, or none",
+        ),
+    )
+
+    def new_initial_state(self):
+        return KeeperState(self)
+
+    def max_game_length(self):
+        n = self.num_players
+        rounds = self.options["rounds"]
+        # Per round: market, rooms, bids, a Hell order, picks, at most 6 rooms
+        # marked or visited by the Pope (each with a Hell order, die and guess),
+        # next round. Returns never exceed the stones drawn or taken for bonuses.
+        per_round = 7 + 4 + n + n + 4 + 6 * (n + 3) + 1
+        return 2 * n + rounds * per_round + 3 + 7 * rounds + 1
+
+
+def card_counts(extra):
+    cards = D.CARDS if extra == "money" else D.CARDS[: D.LISTED_CARD_TYPES]
+    return [c[2] for c in cards]
+
+
+class KeeperState(State):
+    def __init__(self, game):
+        State.__init__(self, game)
+        n = game.num_players
+        self.n = n
+        self.phase = P_START
+        self.index = 0  # the bonus, room, bidder, pick or Hell entry being made
+        self.placed = []  # the start order, closest to Heaven first
+        self.hell = []  # the Hell order the device knows, nearest Hell first
+        self.hell_new = []
+        self.why = WHY_BIDS
+        self.bonus = [-1, -1, -1, -1]
+        self.bag = list(D.BAG[0])
+        self.market = [0, 0, 0, 0, 0]
+        self.left = 0  # market stones still to draw
+        self.deck = card_counts(game.options["extra_cards"])
+        self.discard = [0] * len(self.deck)
+        self.rooms = [-1, -1, -1, -1]
+        self.reshuffles = 0
+        self.round = 0
+        self.bid_n = [0] * n
+        self.bid_t = [0] * n
+        self.bids_shown = False
+        self.keeper = -1
+        self.pick_order = []
+        self.holders = [-1, -1, -1, -1]
+        self.visited = [0, 0, 0, 0, 0, 0]
+        self.die = -1
+        self.pope_visit = []  # [pope, die, guess, caught] of the last incognito visit
+        self.visits = 0  # Pope visits this round
+        self.secret = []  # [history index, seat] of actions not yet revealed
+
+    # -- helpers ---------------------------------------------------------------
+    def out(self, k):
+        """Stones of kind k outside the bag (market, screens, chests)."""
+        return D.BAG[0][k] - self.bag[k]
+
+    def hell_keys(self):
+        keys = [0] * self.n
+        for i in range(self.n):
+            keys[self.hell[i]] = self.n - i
+        return keys
+
+    def open_rooms(self):
+        """Rooms the Pope may set his die to: not visited this round; Suite 5 needs a
+        card left in rooms 1-4 (docs/rules/mea-culpa.md A8)."""
+        rooms = [r for r in range(1, 5) if not self.visited[r - 1] and self.rooms[r - 1] >= 0]
+        if rooms and not self.visited[4]:
+            rooms.append(5)
+        if not self.visited[5]:
+            rooms.append(6)
+        return rooms
+
+    def guesser(self):
+        pope = self.holders[POPE]
+        for s in self.hell:
+            if s != pope:
+                return s
+        return -1
+
+    def _start_round(self):
+        self.round += 1
+        for r in range(4):
+            if self.rooms[r] >= 0:
+                self.discard[self.rooms[r]] += 1
+                self.rooms[r] = -1
+        self.market = [0, 0, 0, 0, 0]
+        self.holders = [-1, -1, -1, -1]
+        self.visited = [0, 0, 0, 0, 0, 0]
+        self.bids_shown = False
+        self.keeper = -1
+        self.pick_order = []
+        self.pope_visit = []
+        self.visits = 0
+        self.left = D.MARKET_STONES[0]
+        self.phase = P_MARKET
+        self._advance()
+
+    def _advance(self):
+        """Resolve the steps that need no decision."""
+        if self.phase == P_MARKET and (self.left == 0 or sum(self.bag) == 0):
+            self.left = 0
+            self.phase = P_CARDS
+            self.index = 0
+        if self.phase == P_CARDS:
+            if self.index >= 4:
+                self.phase = P_BIDS
+                self.index = 0
+            elif sum(self.deck) == 0:
+                # "If the House of Pleasure deck runs out, shuffle the discarded cards"
+                self.deck = self.discard
+                self.discard = [0] * len(self.deck)
+                self.reshuffles += 1
+        if self.phase == P_BIDS and self.index >= self.n:
+            self.bids_shown = True
+            self.secret = []
+            if ties_matter(self.bid_n, self.bid_t):
+                self._ask_hell(WHY_BIDS)
+            else:
+                self._reveal()
+
+    def _ask_hell(self, why):
+        self.phase = P_HELL
+        self.why = why
+        self.hell_new = []
+
+    def _reveal(self):
+        order, keeper = bid_order(self.bid_n, self.bid_t, self.hell_keys())
+        self.pick_order = order
+        self.keeper = keeper
+        self.phase = P_PICKS
+        self.index = 0
+
+    def pays(self):
+        """Taler each seat pays to the bank: all but the keeper pay their bid taler."""
+        return [0 if s == self.keeper else self.bid_t[s] for s in range(self.n)]
+
+    # -- protocol ----------------------------------------------------------------
+    def _current_player(self):
+        ph = self.phase
+        if ph == P_OVER:
+            return TERMINAL
+        if ph == P_START or ph == P_MARKET or ph == P_CARDS:
+            return CHANCE
+        if ph == P_BONUS:
+            return self.placed[self.index]
+        if ph == P_BIDS:
+            return self.index
+        if ph == P_PICKS:
+            return self.pick_order[self.index]
+        if ph == P_DIE:
+            return self.holders[POPE]
+        if ph == P_GUESS:
+            return self.guesser()
+        return TABLE
+
+    def _observers(self):
+        if self.phase == P_BIDS or self.phase == P_DIE:
+            return (self._current_player(),)
+        return None
+
+    def _chance_outcomes(self):
+        if self.phase == P_START:
+            return [(START_BASE + s, 1) for s in range(self.n) if s not in self.placed]
+        if self.phase == P_MARKET:
+            return [(DRAW_BASE + k, self.bag[k]) for k in range(5) if self.bag[k] > 0]
+        return [(CARD_BASE + c, self.deck[c]) for c in range(len(self.deck)) if self.deck[c] > 0]
+
+    def _legal_actions(self):
+        ph = self.phase
+        if ph == P_BONUS:
+            return [BONUS_BASE + b for b in range(4) if self.bonus[b] < 0]
+        if ph == P_BIDS:
+            out = []
+            for t in range(self.game.options["max_bid"] + 1):
+                for k in range(D.POST_MIN[0], D.POST_MAX[0] + 1):
+                    out.append(BID_BASE + t * 8 + k)
+            return out
+        if ph == P_HELL:
+            out = [HELL_KEEP] if not self.hell_new else []
+            return out + [HELL_BASE + s for s in range(self.n) if s not in self.hell_new]
+        if ph == P_PICKS:
+            return [PICK_BASE + c for c in range(4) if self.holders[c] < 0]
+        if ph == P_DIE:
+            return [DIE_BASE + r for r in self.open_rooms()]
+        if ph == P_GUESS:
+            return [GUESS_BASE + r for r in self.open_rooms()]
+        # the table, in the action phase
+        out = [VISITED_BASE + r for r in range(1, 7) if not self.visited[r - 1]]
+        if self.holders[POPE] >= 0 and self.open_rooms():
+            out.append(POPE_VISIT)
+        out += [RETURN_BASE + k for k in range(5) if self.out(k) > 0]
+        if self.round < self.game.options["rounds"]:
+            out.append(NEXT_ROUND)
+        out.append(END_GAME)
+        return sorted(out)
+
+    def _apply(self, action):
+        ph = self.phase
+        n = self.n
+        if ph == P_START:
+            self.placed.append(action - START_BASE)
+            if len(self.placed) == n:
+                self.hell = [self.placed[n - 1 - i] for i in range(n)]
+                self.phase = P_BONUS
+                self.index = 0
+        elif ph == P_BONUS:
+            b = action - BONUS_BASE
+            self.bonus[b] = self.placed[self.index]
+            if b == 0:  # 1 loaf and 1 bottle
+                self.bag[0] -= 1
+                self.bag[1] -= 1
+            elif b == 1:  # 1 jewel
+                self.bag[3] -= 1
+            self.index += 1
+            if self.index == n:
+                self._start_round()
+        elif ph == P_MARKET:
+            k = action - DRAW_BASE
+            self.bag[k] -= 1
+            self.market[k] += 1
+            self.left -= 1
+        elif ph == P_CARDS:
+            c = action - CARD_BASE
+            self.deck[c] -= 1
+            self.rooms[self.index] = c
+            self.index += 1
+        elif ph == P_BIDS:
+            v = action - BID_BASE
+            self.bid_n[self.index] = v % 8
+            self.bid_t[self.index] = v // 8
+            self.secret.append([len(self._history), self.index])
+            self.index += 1
+        elif ph == P_HELL:
+            if action == HELL_KEEP:
+                self._hell_done()
+            else:
+                self.hell_new.append(action - HELL_BASE)
+                if len(self.hell_new) == n - 1:
+                    for s in range(n):
+                        if s not in self.hell_new:
+                            self.hell_new.append(s)
+                    self.hell = self.hell_new
+                    self.hell_new = []
+                    self._hell_done()
+        elif ph == P_PICKS:
+            self.holders[action - PICK_BASE] = self.pick_order[self.index]
+            self.index += 1
+            if self.index == len(self.pick_order):
+                self.phase = P_TABLE
+        elif ph == P_DIE:
+            self.die = action - DIE_BASE
+            self.secret = [[len(self._history), self.holders[POPE]]]
+            self.phase = P_GUESS
+        elif ph == P_GUESS:
+            guess = action - GUESS_BASE
+            caught = guess == self.die
+            self.pope_visit = [self.holders[POPE], self.die, guess, 1 if caught else 0]
+            self.visited[self.die - 1] = 1  # "The Pope then ... visits the chosen room"
+            self.die = -1
+            self.secret = []
+            self.phase = P_TABLE
+        else:
+            self._table(action)
+        self._advance()
+
+    def _hell_done(self):
+        if self.why == WHY_BIDS:
+            self._reveal()
+        else:
+            self.phase = P_DIE
+
+    def _table(self, action):
+        if action == END_GAME:
+            self.phase = P_OVER
+        elif action == NEXT_ROUND:
+            self._start_round()
+        elif action == POPE_VISIT:
+            self.visits += 1
+            self._ask_hell(WHY_POPE)
+        elif action >= RETURN_BASE:
+            self.bag[action - RETURN_BASE] += 1
+        else:
+            self.visited[action - VISITED_BASE - 1] = 1
+
+    def _returns(self):
+        return [0] * self.n  # the board decides the winner
+
+    # -- hidden information ---------------------------------------------------------
+    def resample(self, seat, stream):
+        """A state differing only in secrets `seat` has not seen: other seats' bids
+        not yet revealed, or the Pope die before the guess (None if none)."""
+        others = [e for e in self.secret if e[1] != seat]
+        if not others:
+            return None
+        for _ in range(4):
+            other = self.clone()
+            changed = False
+            for index, s in others:
+                old = other._history[index]
+                if other.phase == P_GUESS:
+                    rooms = other.open_rooms()
+                    other.die = rooms[stream.below(len(rooms))]
+                    new = DIE_BASE + other.die
+                else:
+                    notches = D.POST_MIN[0] + stream.below(D.POST_MAX[0] - D.POST_MIN[0] + 1)
+                    taler = stream.below(self.game.options["max_bid"] + 1)
+                    other.bid_n[s] = notches
+                    other.bid_t[s] = taler
+                    new = BID_BASE + taler * 8 + notches
+                changed = changed or new != old
+                other._history[index] = new
+            if changed:
+                return other
+        return None
+
+    def _view(self, seat):
+        n = self.n
+        v = {
+            "round": self.round,
+            "rounds": self.game.options["rounds"],
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self._current_player(),
+            "start_order": list(self.placed),
+            "hell": list(self.hell),
+            "bonuses": list(self.bonus),
+            "bag": list(self.bag),
+            "market": list(self.market),
+            "rooms": list(self.rooms),
+            "deck": sum(self.deck),
+            "discard": list(self.discard),
+            "reshuffles": self.reshuffles,
+            "characters": list(self.holders),
+            "visited": list(self.visited),
+            "pope_visit": list(self.pope_visit),
+            "die_set": self.die >= 0,
+        }
+        if self.phase == P_BIDS:
+            v["bids_made"] = self.index
+        if self.phase == P_HELL:
+            v["hell_new"] = list(self.hell_new)
+            v["asked_for"] = "bids" if self.why == WHY_BIDS else "pope"
+        if self.bids_shown:
+            v["bids"] = [[self.bid_n[s], self.bid_t[s]] for s in range(n)]
+            if self.keeper >= 0:
+                v["keeper"] = self.keeper
+                v["pick_order"] = list(self.pick_order)
+                v["pays"] = self.pays()
+        if seat is not None:
+            me = {"seat": seat}
+            if self.phase == P_BIDS and seat < self.index:
+                me["bid"] = [self.bid_n[seat], self.bid_t[seat]]
+            if self.die >= 0 and self.holders[POPE] == seat:
+                me["die"] = self.die
+            v["me"] = me
+        return v
+
+    def _action_text(self, action):
+        return action_text(action)
+
+
+def room_name(r):
+    return "room %d" % r if r <= 4 else "suite %d" % r
+
+
+def action_text(action):
+    """A short description of an action code, independent of the state."""
+    if action >= BID_BASE:
+        v = action - BID_BASE
+        return "bid %d notches + %d taler" % (v % 8, v // 8)
+    if action == END_GAME:
+        return "the game is over"
+    if action == NEXT_ROUND:
+        return "the market is empty: next round"
+    if action >= HELL_BASE:
+        return "seat %d is next nearest Hell" % (action - HELL_BASE)
+    if action == HELL_KEEP:
+        return "the Hell order is unchanged"
+    if action >= RETURN_BASE:
+        return "a %s stone back into the bag" % D.STONE_NAMES[action - RETURN_BASE]
+    if action >= PICK_BASE:
+        return "take the %s" % CHARACTER_NAMES[action - PICK_BASE]
+    if action >= GUESS_BASE:
+        return "guess the Pope is in %s" % room_name(action - GUESS_BASE)
+    if action >= DIE_BASE:
+        return "set the Pope die to %s" % room_name(action - DIE_BASE)
+    if action == POPE_VISIT:
+        return "the Pope has an urgent meeting"
+    if action >= VISITED_BASE:
+        return "%s was visited" % room_name(action - VISITED_BASE)
+    if action >= BONUS_BASE:
+        return "took starting bonus %d: %s" % (
+            action - BONUS_BASE + 1,
+            D.BONUS_NAMES[action - BONUS_BASE],
+        )
+    if action >= CARD_BASE:
+        return "House card: %s" % D.CARDS[action - CARD_BASE][0]
+    if action >= DRAW_BASE:
+        return "draw a %s stone" % D.STONE_NAMES[action - DRAW_BASE]
+    if action >= START_BASE:
+        return "seat %d's soul on Start" % (action - START_BASE)
+    return "action %d" % action
