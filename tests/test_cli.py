@@ -46,3 +46,30 @@ def test_bad_arguments():
     _one_line_error(confessor("simulate", "hidden", "-n", "x"), "invalid int value")
     _one_line_error(confessor("simulate", "chess", "-o", "nonsense"), "NAME=VALUE")
     _one_line_error(confessor("simulate", "chess", "-n", "0"), "at least 1")
+    _one_line_error(
+        confessor("simulate", "seven-sins", "-n", "3", "-j", "0"), "--jobs", "at least 1"
+    )
+
+
+def _documented_commands():
+    """Every `.venv/bin/confessor ...` line of README.md's shell blocks that needs no device."""
+    import re
+
+    text = (ROOT / "README.md").read_text()
+    lines = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+        for line in block.splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line.startswith(".venv/bin/confessor "):
+                lines.append(line.split()[1:])
+    return lines
+
+
+def test_the_readme_commands_work():
+    """A newcomer copies README's command lines: each must run and exit 0."""
+    commands = _documented_commands()
+    assert len(commands) >= 4, commands
+    for args in commands:
+        done = confessor(*args)
+        assert done.returncode == 0, (args, done.stderr)
+        assert done.stdout.strip(), args
