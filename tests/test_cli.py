@@ -73,3 +73,29 @@ def test_the_readme_commands_work():
         done = confessor(*args)
         assert done.returncode == 0, (args, done.stderr)
         assert done.stdout.strip(), args
+
+
+def test_board_and_run_refuse_bad_folders_and_ports(tmp_path):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    _one_line_error(
+        confessor("board", "--tcp-port", "70000", "--flash-dir", str(tmp_path / "f")),
+        "--tcp-port must be from 0 to 65535",
+    )
+    done = confessor("board", "--flash-dir", str(a_file))
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "is a file" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    done = confessor("run", "--demo", "--out", str(a_file))
+    assert done.returncode == 1 and "is a file" in done.stderr, done.stderr
+    assert a_file.read_text() == "not a folder"
+
+
+def test_the_demo_never_empties_a_folder_of_other_files(tmp_path):
+    """`confessor run --out DIR` deletes DIR first: only an earlier demo's folder may go."""
+    keep = tmp_path / "thesis.txt"
+    keep.write_text("years of work")
+    done = confessor("run", "--demo", "--out", str(tmp_path))
+    assert done.returncode == 1, done.stderr
+    assert "holds other files (thesis.txt)" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert keep.read_text() == "years of work"
