@@ -47,7 +47,8 @@ def run(args):
         print(json.dumps(stats, indent=2, sort_keys=True))
         return 0
     n = game.num_players
-    print(f"{game.NAME}, {n} players, {args.games} games, options {game.options}")
+    options = ", ".join("%s=%s" % (k, game.options[k]) for k in sorted(game.options))
+    print(f"{game.NAME}, {n} players, {args.games} games ({options})")
     print(f"length: mean {stats['mean_length']:.1f} actions, max {stats['max_length']}")
     print("seat  bot        wins   shared  mean return")
     for s in range(n):
