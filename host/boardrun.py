@@ -41,7 +41,15 @@ def start(
     sim_dir = Path(sim_dir) if sim_dir else flash_dir.parent / "sim"
     extra = {"CONFESSOR_SIM_SPEED": speed}
     extra.update(env or {})
-    board = VirtualBoard(flash_dir, port=tcp_port, sim_dir=sim_dir, env=extra)
+    if not 0 <= tcp_port <= 65535:
+        raise CliError("--tcp-port must be from 0 to 65535, not %d" % tcp_port, 2)
+    for folder in (flash_dir, sim_dir):
+        if folder.exists() and not folder.is_dir():
+            raise CliError("%s is a file; the virtual board needs a folder there" % folder)
+    try:
+        board = VirtualBoard(flash_dir, port=tcp_port, sim_dir=sim_dir, env=extra)
+    except OSError as err:
+        raise CliError("cannot start the virtual board: %s" % err) from None
     try:
         board.start()
     except OSError as err:

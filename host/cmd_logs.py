@@ -1,5 +1,6 @@
 """`confessor logs`: the games synced to this laptop."""
 
+from host.logdb import default_path
 from host.logtools import add_db_argument, open_db
 
 HELP = "list the synced games"
@@ -12,6 +13,10 @@ def add_arguments(parser):
 def run(args):
     import json
 
+    path = args.db or default_path()
+    if not path.exists():  # a listing creates no database (a mistyped --db stays visible)
+        print("no games yet: no log database at %s (run `confessor sync`)" % path)
+        return 0
     with open_db(args) as db:
         rows = db.rows()
     if not rows:

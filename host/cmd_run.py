@@ -12,8 +12,14 @@ HELP = "open the virtual Confessor here (without a terminal: play, sync and veri
 
 def add_arguments(parser):
     parser.add_argument("--demo", action="store_true", help="play the demo game even in a terminal")
-    parser.add_argument("--flash-dir", type=Path, help="the virtual board's flash folder")
-    parser.add_argument("--out", type=Path, help="where the demo writes (default: out/demo)")
+    parser.add_argument(
+        "--flash-dir",
+        type=Path,
+        help="the virtual board's flash folder (the panel's, not the demo's)",
+    )
+    parser.add_argument(
+        "--out", type=Path, help="where the demo writes, emptied first (default: out/demo)"
+    )
 
 
 def run(args):

@@ -20,6 +20,8 @@ def run(args):
         report = gamelog.verify(data, games.load_described)
     except RulesError as err:
         raise CliError("%s does not verify, so it is not shown: %s" % (label, err)) from None
+    except (KeyError, TypeError, ValueError) as err:
+        raise CliError("%s is a malformed log, so it is not shown (%s)" % (label, err)) from None
     head = report["head"]
     game = report["game"]
     names = seat_names(head, game.num_players)

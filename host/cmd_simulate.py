@@ -32,6 +32,8 @@ def add_arguments(parser):
 def run(args):
     if args.games < 1:
         raise CliError("--games must be at least 1", 2)
+    if args.jobs < 1:
+        raise CliError("--jobs must be at least 1", 2)
     game = load_game(args)
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not names:
@@ -40,12 +42,13 @@ def run(args):
         raise CliError(f"--bots names {len(names)} bots for {game.num_players} seats", 2)
     if len(names) == 1:
         names = names * game.num_players
-    stats = simulate(game, names, args.games, args.seed, max(1, args.jobs))
+    stats = simulate(game, names, args.games, args.seed, args.jobs)
     if args.json:
         print(json.dumps(stats, indent=2, sort_keys=True))
         return 0
     n = game.num_players
-    print(f"{game.NAME}, {n} players, {args.games} games, options {game.options}")
+    options = ", ".join("%s=%s" % (k, game.options[k]) for k in sorted(game.options))
+    print(f"{game.NAME}, {n} players, {args.games} games ({options})")
     print(f"length: mean {stats['mean_length']:.1f} actions, max {stats['max_length']}")
     print("seat  bot        wins   shared  mean return")
     for s in range(n):

@@ -84,6 +84,25 @@ def play(client, pictures: Path, seed: int = 1, log=print) -> dict:
     return {"presses": presses, "pictures": len(shots), "result": client.screen_text()}
 
 
+# What a demo leaves in its folder: only a folder holding nothing else is emptied for a new demo.
+DEMO_ENTRIES = {"flash", "sim", "screens", "games.sqlite", "games.sqlite-wal", "games.sqlite-shm"}
+
+
+def _check_out_dir(out_dir: Path) -> None:
+    """Refuse a folder that holds anything but an earlier demo (it is deleted first)."""
+    from host.errors import CliError
+
+    if out_dir.exists() and not out_dir.is_dir():
+        raise CliError("%s is a file; the demo needs a folder" % out_dir)
+    if out_dir.is_dir():
+        other = sorted(p.name for p in out_dir.iterdir() if p.name not in DEMO_ENTRIES)
+        if other:
+            raise CliError(
+                "%s holds other files (%s); the demo empties its folder, so give a new one"
+                % (out_dir, ", ".join(other[:3]))
+            )
+
+
 def run_demo(out_dir: Path, log=print) -> int:
     from host import boardrun
     from host.link import Link
@@ -93,6 +112,7 @@ def run_demo(out_dir: Path, log=print) -> int:
     from shared_rules import gamelog, games
 
     out_dir = Path(out_dir)
+    _check_out_dir(out_dir)
     shutil.rmtree(out_dir, ignore_errors=True)
     out_dir.mkdir(parents=True)
     log("starting a virtual Confessor in %s" % out_dir)

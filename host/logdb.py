@@ -41,6 +41,26 @@ CREATE TABLE IF NOT EXISTS partial (
 );
 """
 
+# The columns of SCHEMA: a database whose tables lack them was made by another program.
+COLUMNS = {
+    "games": [
+        "device",
+        "id",
+        "sha256",
+        "size",
+        "data",
+        "game",
+        "players",
+        "seal",
+        "moves",
+        "returns",
+        "verified",
+        "problem",
+        "synced_at",
+    ],
+    "partial": ["device", "id", "sha256", "size", "data"],
+}
+
 
 def default_path() -> Path:
     from platformdirs import user_data_dir
@@ -80,10 +100,25 @@ class LogDB:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(self.path), timeout=30)
+        try:
+            self._check_schema()
+        except BaseException:
+            self.db.close()
+            raise
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
         self.db.commit()
+
+    def _check_schema(self) -> None:
+        """Refuse, before changing anything, a database that some other program made."""
+        for table in ("games", "partial"):
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(%s)" % table)}
+            want = set(COLUMNS[table])
+            if have and not want <= have:
+                raise sqlite3.DatabaseError(
+                    "not a Confessor log database (its %s table has other columns)" % table
+                )
 
     def close(self) -> None:
         self.db.close()

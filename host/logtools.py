@@ -40,6 +40,8 @@ def load_log(args, ref: str) -> tuple[str, bytes]:
             return str(path), path.read_bytes()
         except OSError as err:
             raise CliError("cannot read %s: %s" % (path, err.strerror)) from None
+    if path.is_dir():
+        raise CliError("%s is a folder, not a log file" % ref)
     if "/" in ref or ref.endswith(".log"):
         raise CliError("no file %s" % ref)
     with open_db(args, must_exist=True) as db:

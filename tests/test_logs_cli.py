@@ -149,3 +149,50 @@ def test_a_tampered_log_in_the_database_is_marked(tmp_path, capsys):
     assert summary["verified"] == 0 and "checksum" in summary["problem"]
     assert cli(["verify", "--db", str(tmp_path / "x.sqlite")]) == 1
     assert "1 of 1 logs failed" in capsys.readouterr().err
+
+
+def test_logs_creates_no_database_where_there_is_none(tmp_path, capsys):
+    """A listing is read-only: a mistyped --db must not leave folders and a database behind."""
+    where = tmp_path / "typo" / "games.sqlite"
+    assert cli(["logs", "--db", str(where)]) == 0
+    assert "no games yet" in capsys.readouterr().out
+    assert not (tmp_path / "typo").exists()
+
+
+def test_another_programs_database_is_refused_and_left_alone(tmp_path, capsys):
+    import sqlite3
+
+    other = tmp_path / "other.sqlite"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE games (title TEXT)")
+    con.execute("INSERT INTO games VALUES ('chess')")
+    con.commit()
+    con.close()
+    before = other.read_bytes()
+    for command in (["logs"], ["verify"], ["export"], ["show", "abc"]):
+        assert cli([*command, "--db", str(other)]) == 1, command
+        err = _one_error(capsys)
+        assert "not a Confessor log database" in err, err
+    assert other.read_bytes() == before  # no table added, no journal mode changed
+
+
+def test_a_folder_is_not_a_log(tmp_path, capsys):
+    for command in ("show", "verify"):
+        assert cli([command, str(tmp_path)]) == 1
+        assert "is a folder, not a log file" in _one_error(capsys)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [lambda r: r.pop("players"), lambda r: r.update(options=[1, 2])],
+    ids=["no-players", "options-not-a-mapping"],
+)
+def test_show_a_malformed_log_in_one_line(tmp_path, capsys, change):
+    """A header with valid CRC but a missing or wrong-typed field: no traceback in show."""
+    _, data = game_log(seed(7))
+    path = tmp_path / "odd.log"
+    path.write_bytes(_rewrite(data, 0, change))
+    assert cli(["show", str(path)]) == 1
+    assert "malformed log" in _one_error(capsys)
+    assert cli(["verify", str(path)]) == 1
+    assert "malformed log" in _one_error(capsys)
