@@ -476,19 +476,24 @@ class VirtualBoard:
                     due = self._flush(self._to_host, client.send)
                     if due is not None:
                         waits.append(due - time.monotonic())
-            for key in list(sel.get_map().values()):
-                sel.unregister(key.fileobj)
-            if listener is not None:
-                sel.register(listener, selectors.EVENT_READ, "listen")
-            if client is not None:
-                sel.register(client, selectors.EVENT_READ, "client")
-            if dev is not None and not dev.closed:
-                sel.register(dev.master, selectors.EVENT_READ, "device")
-            elif dev is not None and dev.proc.poll() is None:
-                waits.append(0.01)
             try:
+                # Outside the lock another thread may close a socket or the pty
+                # (unplug, reset) between the snapshot above and here: a closed
+                # file is a ValueError/OSError, and the next round starts afresh.
+                for key in list(sel.get_map().values()):
+                    sel.unregister(key.fileobj)
+                if listener is not None:
+                    sel.register(listener, selectors.EVENT_READ, "listen")
+                if client is not None:
+                    sel.register(client, selectors.EVENT_READ, "client")
+                if dev is not None and not dev.closed:
+                    sel.register(dev.master, selectors.EVENT_READ, "device")
+                elif dev is not None and dev.proc.poll() is None:
+                    waits.append(0.01)
                 events = sel.select(max(0.0, min(waits)))
-            except (OSError, ValueError):
+            except (OSError, ValueError, KeyError):
+                sel.close()
+                sel = selectors.DefaultSelector()
                 continue
             with self._lock:
                 if not self._running:
