@@ -42,6 +42,7 @@ class Ctx:
         self.events = []  # recent public events, newest last
         self.ended = False
         self.abandoned = False
+        self.announce = None  # the last action's announcement, shown again on resume
         self.presenter = _presenter(app, self)
 
 
@@ -339,7 +340,7 @@ class App:
             if state.current_player() == CHANCE:
                 if ctx.stream.weighted(state.chance_outcomes()) != action:
                     raise RuntimeError("journal action %d is not what the seed drew" % index)
-            self._note(ctx, action, index >= seen)
+            ctx.announce = self._note(ctx, action, index >= seen)
         self.ctx = ctx
         gc.collect()
         return ctx
@@ -384,6 +385,12 @@ class App:
 
     async def play(self, ctx):
         state = ctx.state
+        if ctx.announce is not None:
+            # The power went while the last action's announcement (a market drawn, bids
+            # revealed, a verdict) was up, or just after: the table sees it again, as
+            # nothing on the journal says it was read. Announcements are public.
+            special, ctx.announce = ctx.announce, None
+            await ctx.presenter.special(special)
         while True:
             if ctx.pending:
                 await self.reveals(ctx)

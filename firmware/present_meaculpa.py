@@ -29,6 +29,7 @@ class MeaCulpaPresenter(Presenter):
     def __init__(self, app, ctx):
         Presenter.__init__(self, app, ctx)
         self.max_bid = ctx.game.options["max_bid"]
+        self.dealt_reshuffles = 0  # reshuffles of the deck when the last market was shown
 
     def names(self, seats):
         return " ".join([self.name(s) for s in seats])
@@ -237,7 +238,13 @@ class MeaCulpaPresenter(Presenter):
         return "%s: %s" % (self.name(seat), K.action_text(action))
 
     def before(self, state, action):
-        return (state.phase, state.reshuffles)
+        # The deck is reshuffled before the last room's card is dealt (when it runs out
+        # during the deal, or at the round's start), so the market screen compares with
+        # the count at the previous market, not the count before its own last card.
+        info = (state.phase, self.dealt_reshuffles)
+        if state.phase == K.P_CARDS and state.index == 3:
+            self.dealt_reshuffles = state.reshuffles
+        return info
 
     async def special(self, info):
         phase, reshuffles = info

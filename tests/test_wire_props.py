@@ -81,7 +81,9 @@ def test_damaged_frame_is_refused_never_misread(message, data):
 
 
 # Each part is tagged: garbage that happens to look like "#...\n" is still garbage.
-PARTS = st.binary(max_size=60).map(lambda b: ("junk", b)) | SMALL.map(lambda m: ("frame", wire.encode(m)))
+PARTS = st.binary(max_size=60).map(lambda b: ("junk", b)) | SMALL.map(
+    lambda m: ("frame", wire.encode(m))
+)
 
 
 @given(st.lists(PARTS, max_size=12), st.data())
