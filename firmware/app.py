@@ -225,10 +225,11 @@ class App:
         names = sorted(games._REGISTRY)  # only the chosen game's module stays imported
         gi = names.index(DEFAULT_GAME) if DEFAULT_GAME in names else 0
         cls = None
-        while cls is None and gi < len(names):
-            cls = _game_class(names[gi])
-            if cls is None:
-                gi += 1
+        for k in range(len(names)):  # the first installed from the default on, wrapping
+            cls = _game_class(names[(gi + k) % len(names)])
+            if cls is not None:
+                gi = (gi + k) % len(names)
+                break
         if cls is None:
             raise RuntimeError("no game is installed on this device")
         players = max(cls.MIN_PLAYERS, min(4, cls.MAX_PLAYERS))
