@@ -65,7 +65,10 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     while client.screen()["cursor"] != 0:
         client.press("UP")
     for _ in range(20):
-        if client.screen()["items"][0] == "Game: " + title:
+        items = client.screen()["items"]
+        if not items:
+            raise SimError("the menu went away:\n" + client.screen_text())
+        if items[0] == "Game: " + title:
             break
         client.press("B")
     else:
