@@ -42,7 +42,7 @@ class Ctx:
         self.events = []  # recent public events, newest last
         self.ended = False
         self.abandoned = False
-        self.announce = None  # the last action's announcement, shown again on resume
+        self.announce = []  # [the last action's announcement] on resume: shown again
         self.presenter = _presenter(app, self)
 
 
@@ -341,7 +341,7 @@ class App:
             if state.current_player() == CHANCE:
                 if ctx.stream.weighted(state.chance_outcomes()) != action:
                     raise RuntimeError("journal action %d is not what the seed drew" % index)
-            ctx.announce = self._note(ctx, action, index >= seen)
+            ctx.announce = [self._note(ctx, action, index >= seen)]
         self.ctx = ctx
         gc.collect()
         return ctx
@@ -386,11 +386,12 @@ class App:
 
     async def play(self, ctx):
         state = ctx.state
-        if ctx.announce is not None:
+        if ctx.announce and ctx.announce[0] is not None:
             # The power went while the last action's announcement (a market drawn, bids
             # revealed, a verdict) was up, or just after: the table sees it again, as
             # nothing on the journal says it was read. Announcements are public.
-            special, ctx.announce = ctx.announce, None
+            special = ctx.announce[0]
+            ctx.announce = []
             await ctx.presenter.special(special)
         while True:
             if ctx.pending:
