@@ -42,6 +42,7 @@ class Ctx:
         self.events = []  # recent public events, newest last
         self.ended = False
         self.abandoned = False
+        self.announce = []  # [the last action's announcement] on resume: shown again
         self.presenter = _presenter(app, self)
 
 
@@ -224,10 +225,11 @@ class App:
         names = sorted(games._REGISTRY)  # only the chosen game's module stays imported
         gi = names.index(DEFAULT_GAME) if DEFAULT_GAME in names else 0
         cls = None
-        while cls is None and gi < len(names):
-            cls = _game_class(names[gi])
-            if cls is None:
-                gi += 1
+        for k in range(len(names)):  # the first installed from the default on, wrapping
+            cls = _game_class(names[(gi + k) % len(names)])
+            if cls is not None:
+                gi = (gi + k) % len(names)
+                break
         if cls is None:
             raise RuntimeError("no game is installed on this device")
         players = max(cls.MIN_PLAYERS, min(4, cls.MAX_PLAYERS))
@@ -339,7 +341,7 @@ class App:
             if state.current_player() == CHANCE:
                 if ctx.stream.weighted(state.chance_outcomes()) != action:
                     raise RuntimeError("journal action %d is not what the seed drew" % index)
-            self._note(ctx, action, index >= seen)
+            ctx.announce = [self._note(ctx, action, index >= seen)]
         self.ctx = ctx
         gc.collect()
         return ctx
@@ -384,6 +386,13 @@ class App:
 
     async def play(self, ctx):
         state = ctx.state
+        if ctx.announce and ctx.announce[0] is not None:
+            # The power went while the last action's announcement (a market drawn, bids
+            # revealed, a verdict) was up, or just after: the table sees it again, as
+            # nothing on the journal says it was read. Announcements are public.
+            special = ctx.announce[0]
+            ctx.announce = []
+            await ctx.presenter.special(special)
         while True:
             if ctx.pending:
                 await self.reveals(ctx)

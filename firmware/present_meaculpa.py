@@ -19,6 +19,28 @@ def _stones(counts):
     return ", ".join(parts) or "none"
 
 
+def _wrap_list(head, text):
+    """A comma list wrapped between its items ("4 jewel" never split over two lines),
+    the lines after the first indented (so "  1 wine" is not read as room 1)."""
+    out = []
+    line = head
+    for part in text.split(", "):
+        if line == head:
+            line += part
+        elif len(line) + 2 + len(part) <= 36:
+            line += ", " + part
+        else:
+            out.append(line + ",")
+            line = "  " + part
+    out.append(line)
+    return [clip(t) for t in out]
+
+
+def _fit(text, short):
+    """`text` where it fits the screen's 36 columns, else `short` (long seat names)."""
+    return text if len(text) <= 36 else clip(short)
+
+
 def _card(c):
     return "%s (+%d)" % (D.CARDS[c][0], D.CARDS[c][1])
 
@@ -29,6 +51,7 @@ class MeaCulpaPresenter(Presenter):
     def __init__(self, app, ctx):
         Presenter.__init__(self, app, ctx)
         self.max_bid = ctx.game.options["max_bid"]
+        self.dealt_reshuffles = 0  # reshuffles of the deck when the last market was shown
 
     def names(self, seats):
         return " ".join([self.name(s) for s in seats])
@@ -159,8 +182,7 @@ class MeaCulpaPresenter(Presenter):
         if ph == K.P_HELL:
             return self._hell_turn(state, legal, keys)
         if ph == K.P_PICKS:
-            lines = [
-                clip("Order: " + self.names(state.pick_order)),
+            lines = wrap("Order: " + self.names(state.pick_order)) + [
                 "Keeps his taler: %s" % self.name(state.keeper),
             ]
             items = [K.CHARACTER_NAMES[a - K.PICK_BASE] for a in legal]
@@ -168,11 +190,10 @@ class MeaCulpaPresenter(Presenter):
             return title, lines, items, [(a, None) for a in legal], keys
         if ph == K.P_GUESS:
             pope = state.holders[K.POPE]
-            lines = [
-                "The Pope (%s) has set his die." % self.name(pope),
-                "Advised by the table, %s" % self.name(seat),
-                "guesses where he is:",
-            ]
+            lines = wrap(
+                "The Pope (%s) has set his die. Advised by the table, %s guesses where he is:"
+                % (self.name(pope), self.name(seat))
+            )
             items = [self._room_item(state, a - K.GUESS_BASE) for a in legal]
             title = "%s: where is the Pope?" % self.name(seat)
             return title, lines, items, [(a, None) for a in legal], ("Guess", "", "Menu")
@@ -189,26 +210,29 @@ class MeaCulpaPresenter(Presenter):
         acts = []
         for a in legal:
             if a == K.HELL_KEEP:
-                items.append(clip("Keep: " + self.names(state.hell), 34))
+                keep = "Keep: " + self.names(state.hell)
+                items.append(keep if len(keep) <= 35 else "Keep the known order")
+                if len(keep) > 35:
+                    lines += wrap("Known: " + self.names(state.hell))
             else:
                 items.append("%s is next" % self.name(a - K.HELL_BASE))
             acts.append((a, None))
         if state.hell_new:
-            lines.append(clip("So far: " + self.names(state.hell_new)))
+            lines += wrap("So far: " + self.names(state.hell_new))
         return "The table: Hell order", lines, items, acts, keys
 
     def _table_turn(self, state, legal, keys):
         self.app.lights(None)
         pope = state.holders[K.POPE]
         open_rooms = [str(r) for r in state.open_rooms()]
-        lines = wrap("Bag: " + _stones(state.bag)) + [
+        lines = _wrap_list("Bag: ", _stones(state.bag)) + [
             clip(
                 "Pope: %s, open: %s"
                 % (self.name(pope) if pope >= 0 else "none", ",".join(open_rooms))
             ),
         ]
         for text in self.ctx.events[-1:]:
-            lines.append(clip("Last: " + text))
+            lines += wrap("Last: " + text)[:2]
         items = []
         acts = []
         for a in legal:
@@ -234,10 +258,23 @@ class MeaCulpaPresenter(Presenter):
             return K.action_text(action)
         if state.phase in (K.P_TABLE, K.P_HELL):
             return K.action_text(action)
+        if state.phase == K.P_GUESS:
+            guess = action - K.GUESS_BASE
+            return "%s guessed %s: %s" % (
+                self.name(seat),
+                K.room_name(guess),
+                "caught" if guess == state.die else "not caught",
+            )
         return "%s: %s" % (self.name(seat), K.action_text(action))
 
     def before(self, state, action):
-        return (state.phase, state.reshuffles)
+        # The deck is reshuffled before the last room's card is dealt (when it runs out
+        # during the deal, or at the round's start), so the market screen compares with
+        # the count at the previous market, not the count before its own last card.
+        info = (state.phase, self.dealt_reshuffles)
+        if state.phase == K.P_CARDS and state.index == 3:
+            self.dealt_reshuffles = state.reshuffles
+        return info
 
     async def special(self, info):
         phase, reshuffles = info
@@ -258,7 +295,7 @@ class MeaCulpaPresenter(Presenter):
 
     async def _market(self, state, reshuffled):
         self.app.lights(None)
-        lines = wrap("Market: " + _stones(state.market))
+        lines = _wrap_list("Market: ", _stones(state.market))
         for r in range(4):
             lines.append(clip("%d %s" % (r + 1, _card(state.rooms[r]))))
         deck = "Deck %d left" % sum(state.deck)
@@ -278,16 +315,25 @@ class MeaCulpaPresenter(Presenter):
         lines = []
         for s in range(state.n):
             n, t = state.bid_n[s], state.bid_t[s]
-            lines.append("%s %d notches + %d taler = %d" % (self.name(s), n, t, n + t))
+            name = self.name(s)
+            lines.append(
+                _fit(
+                    "%s %d notches + %d taler = %d" % (name, n, t, n + t),
+                    "%s %d notch. + %d taler = %d" % (name, n, t, n + t),
+                )
+            )
         if tied:
             lines.append("Tied: the Hell order decides.")
             await self._ok(Screen("reveal", "All bids revealed", lines=lines, keys=("OK", "", "")))
             return
         pays = state.pays()
         payers = ["%s %d" % (self.name(s), pays[s]) for s in range(state.n) if s != state.keeper]
-        lines.append(clip("Choose: " + self.names(state.pick_order)))
-        lines.append("%s keeps his taler (most notches)" % self.name(state.keeper))
-        lines.append(clip("Pay the bank: " + ", ".join(payers)))
+        lines += wrap("Choose: " + self.names(state.pick_order))
+        keeper = self.name(state.keeper)
+        lines.append(
+            _fit("%s keeps his taler (most notches)" % keeper, "%s keeps his taler" % keeper)
+        )
+        lines += _wrap_list("Pay the bank: ", ", ".join(payers))
         self.app.lights(self.app.phys(self.ctx, state.pick_order[0]), "turn")
         await self._ok(
             Screen("order", "Bids and character order", lines=lines, keys=("OK", "", ""))
@@ -297,10 +343,10 @@ class MeaCulpaPresenter(Presenter):
         pope, die, guess, caught = state.pope_visit
         app = self.app
         app.lights(app.phys(self.ctx, pope), "judgment" if caught else "ok")
-        lines = [
-            "The Pope (%s) is in %s;" % (self.name(pope), K.room_name(die)),
-            "the guess was %s." % K.room_name(guess),
-        ]
+        lines = wrap(
+            "The Pope (%s) is in %s; the guess was %s."
+            % (self.name(pope), K.room_name(die), K.room_name(guess))
+        )
         if caught:
             lines += [
                 "His soul moves 1 step towards Hell;",
@@ -326,7 +372,7 @@ class MeaCulpaPresenter(Presenter):
             "The table ended the game in round %d." % state.round,
             "Souls and Letters are scored on the",
             "board: the board decides the winner.",
-        ] + wrap("Bag: " + _stones(state.bag))
+        ] + _wrap_list("Bag: ", _stones(state.bag))
 
     def ranking(self, state):
         return ["The winner is decided on the board."], []

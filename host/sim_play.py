@@ -7,6 +7,7 @@ choices), so the same game replays identically after a restart: the power-cut te
 
 from __future__ import annotations
 
+import json
 import re
 
 from host.sim_client import SimClient, SimError
@@ -64,7 +65,10 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     while client.screen()["cursor"] != 0:
         client.press("UP")
     for _ in range(20):
-        if client.screen()["items"][0] == "Game: " + title:
+        items = client.screen()["items"]
+        if not items:
+            raise SimError("the menu went away:\n" + client.screen_text())
+        if items[0] == "Game: " + title:
             break
         client.press("B")
     else:
@@ -91,3 +95,91 @@ def play_to_result(client: SimClient, policy=sins_policy, check=None, limit=2000
         if len(names) >= limit:
             raise SimError("the game does not end")
     return names
+
+
+# ****** the Mea Culpa keeper: one press at a time ******
+KEEPER_TITLE = "Mea Culpa keeper"
+
+
+def keeper_bid(move: int) -> tuple[int, int]:
+    """The (notches, taler) a seat bids when the game is at `move`: small, often tied."""
+    return 1 + (move * 2) % 5, (move * 3) % 4
+
+
+def keeper_press(screen: dict, move: int, rounds: int = 3) -> str:
+    """The next button for a keeper session decided by the screen and the move number
+    alone (status()["move"]), so a session replays the same after a power cut, even
+    from the middle of a bid entry: the device forgets a half-entered bid, and this
+    enters it again from the start. The table ends the game in round `rounds`."""
+    name = screen["name"]
+    if name == "bid":
+        if screen["keys"][0] == "Confirm":
+            return "A"
+        want = keeper_bid(move)
+        have = [int(v) for v in screen["big"].split(" = ")[0].split(" + ")]
+        field = screen["cursor"]
+        if have[field] != want[field]:
+            return "B" if have[field] < want[field] else "A"
+        if have[1 - field] != want[1 - field]:
+            return "DOWN"
+        return "C"
+    if name in ("die", "turn"):
+        items = screen["items"]
+        target = (move * 7) % len(items)
+        title = screen["title"]
+        if title.endswith("where is the Pope?"):
+            # the die was set at the move before; the guess is right when an even
+            # number of rooms is open (one fewer at each visit)
+            target = ((move - 1) * 7 + len(items) % 2) % len(items)
+        if title.endswith(": the table"):
+            target = _keeper_table(screen, move, int(title.split()[1].rstrip(":")) >= rounds)
+        return "A" if screen["cursor"] == target else "DOWN"
+    if name == "result":
+        raise SimError("the session is over")
+    if name in ("splash", "error", "pause", "confirm"):
+        raise SimError("unexpected screen:\n" + json.dumps(screen))
+    return "A"  # seal, pass, market, reveal, order, verdict, over
+
+
+def _keeper_table(screen: dict, move: int, last: bool) -> int:
+    """The table's entry: the Pope's meeting, goods returned, rooms visited, in a turn
+    set by the move number, until half the rooms are visited; then the next round, or
+    in the last round the end."""
+    items = screen["items"]
+
+    def first(prefix):
+        for i, item in enumerate(items):
+            if item.startswith(prefix):
+                return i
+        return -1
+
+    open_rooms = 0
+    for line in screen["lines"]:
+        if ", open: " in line:
+            open_rooms = len([r for r in line.split(", open: ")[1].split(",") if r])
+    if open_rooms <= 3:
+        return first("Game over") if last else first("Market empty")
+    wishes = ("Pope's", "Return", "Pope's", "Room")
+    for k in range(len(wishes)):
+        found = first(wishes[(move + k) % len(wishes)])
+        if found >= 0:
+            return found
+    return first("Game over") if last else first("Market empty")
+
+
+def keeper_step(client: SimClient, rounds: int = 3) -> str:
+    """One press of a keeper session; returns the name of the screen it was made on."""
+    screen = client.screen()
+    client.press(keeper_press(screen, client.status().get("move") or 0, rounds))
+    return screen["name"]
+
+
+def play_keeper(client: SimClient, rounds: int = 3, limit: int = 5000) -> int:
+    """From the seal to the result screen; returns the presses made."""
+    presses = 0
+    while client.screen()["name"] != "result":
+        keeper_step(client, rounds)
+        presses += 1
+        if presses >= limit:
+            raise SimError("the keeper session does not end")
+    return presses

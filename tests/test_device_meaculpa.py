@@ -277,3 +277,77 @@ def test_keeper_three_players(tmp_path):
         assert summary["state"].round == 2
     finally:
         dev.stop()
+
+
+def test_keeper_screens_fit_ten_letter_names(tmp_path):
+    """Seat names may have 10 letters (firmware/settings.py MAX_NAME): a whole keeper
+    session with the longest names draws no clipped text ("~") and no line past the
+    soft keys, and leaves a row for the list on every list screen."""
+    import json
+
+    from host.sim_play import keeper_press
+
+    names = ["Dominikxyz", "Johannaxyz", "Paulaxyzuv", "Gregorxyzu"]
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "settings.json").write_text(json.dumps({"names": names, "brightness": 128}))
+    dev = start_device(tmp_path)
+    try:
+        c = dev.client
+        start_game(c, 4, title=TITLE)
+        seen = set()
+        while c.screen()["name"] != "result":
+            scr = check_picture(c)
+            seen.add(scr["name"])
+            if scr["title"] == "The table: Hell order":
+                seen.add(scr["items"][0])  # "Keep: " + four names does not fit
+            rows = 9 - (2 if scr["big"] is not None else 0)
+            for text in [t[2] for t in scr["texts"]]:
+                assert not text.endswith("~"), (scr["name"], text)
+            if scr["items"]:
+                assert len(scr["lines"]) < rows, scr["lines"]
+            else:
+                assert len(scr["lines"]) <= rows, scr["lines"]
+            c.press(keeper_press(scr, c.status()["move"], 2))
+        want = {"market", "pass", "bid", "die", "turn", "order", "verdict", "Keep the known order"}
+        assert want <= seen, seen
+        gamelog.verify(log_of(flash), games.load_described)
+    finally:
+        dev.stop()
+
+
+def test_a_keeper_session_fits_an_rp2040_sized_heap(tmp_path):
+    """The firmware as flashed (.mpy) plays a 4-player, 2-round keeper session under
+    -X heapsize=144wK (about 144 KB on a 32-bit board, the simulator's own code and
+    panel RAMs included; an RP2040 has ~180 KB free at boot). The menu opens on
+    7: The Sins and drops its module when the keeper is chosen, but MicroPython's
+    conservative GC may keep it alive (about 30 KB here, depending on the heap's
+    layout), which 128wK does not always absorb. `make bench` reports the peak."""
+    from host.sim_play import play_keeper
+
+    dev = start_device(tmp_path, heap="144wK", mpy=True)
+    try:
+        start_game(dev.client, 4, title=TITLE)
+        play_keeper(dev.client, rounds=2)
+        summary = gamelog.verify(log_of(tmp_path / "flash"), games.load_described)
+        assert summary["state"].round == 2
+    finally:
+        dev.stop()
+
+
+def test_a_board_without_seven_sins_opens_the_menu_on_an_installed_game(tmp_path):
+    """The menu starts at 7: The Sins; flashed without it, it takes the next installed
+    game, wrapping round the sorted list (it used to stop at the end and say that no
+    game was installed)."""
+    dev = start_device(tmp_path, mpy=True)
+    try:
+        old = dev.client.status()["boot"]
+        dev.power_cut()
+        for name in ("shared_rules/seven_sins.mpy", "present_sins.mpy"):
+            (tmp_path / "flash" / name).unlink()
+        dev.boot(old)
+        scr = check_picture(dev.client)
+        assert scr["name"] == "menu" and scr["items"][0] == "Game: Mea Culpa", scr
+        start_game(dev.client, 3, title=TITLE)
+    finally:
+        dev.stop()

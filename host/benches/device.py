@@ -1,6 +1,7 @@
 """The device firmware on the MicroPython unix port with simulated hardware: time per
 button press, the live heap, and the smallest heap a whole 5-player game of 7: The Sins
-runs in (firmware as flashed: .mpy; the simulator's own code and panel RAM included)."""
+runs in (firmware as flashed: .mpy; the simulator's own code and panel RAM included);
+the same heap figures for a 4-player, 3-round Mea Culpa keeper session."""
 
 import shutil
 import tempfile
@@ -8,7 +9,7 @@ import time
 from pathlib import Path
 
 from host.sim_client import SimDevice, SimError
-from host.sim_play import play_to_result, start_game
+from host.sim_play import KEEPER_TITLE, play_keeper, play_to_result, start_game
 
 SEED = "be7c" * 16
 HEAPS = ("64wK", "80wK", "96wK", "112wK", "128wK")
@@ -29,6 +30,40 @@ def game(folder, heap=None, mpy=True):
         dev.stop()
 
 
+def keeper(folder, heap=None, mpy=True):
+    """(presses, seconds, peak live heap at idle) of one keeper session."""
+    dev = SimDevice.start(folder, seed=SEED, heap=heap, mpy=mpy)
+    try:
+        client = dev.client
+        start_game(client, 4, title=KEEPER_TITLE)
+        started = time.perf_counter()
+        presses = play_keeper(client, rounds=3)
+        return presses, time.perf_counter() - started, client.status()["peak"]
+    finally:
+        dev.stop()
+
+
+def smallest(root, play, label):
+    fits = None
+    for heap in HEAPS:
+        try:
+            _, _, peak = play(root / heap, heap=heap)
+        except SimError:
+            continue
+        fits = heap
+        yield (
+            "%s: peak live heap at idle, flashed .mpy, -X heapsize=%s" % (label, heap),
+            peak,
+            "bytes",
+        )
+        break
+    yield (
+        "%s: smallest -X heapsize (K words, ~KB on a 32-bit board) it fits" % label,
+        int(fits[:-2]) if fits else -1,
+        "wK",
+    )
+
+
 def run():
     root = Path(tempfile.mkdtemp(prefix="confessor-bench-"))
     try:
@@ -40,19 +75,11 @@ def run():
             "ms",
         )
         yield "peak live heap at idle, 64-bit unix port (source .py)", peak, "bytes"
-        fits = None
-        for heap in HEAPS:
-            try:
-                _, _, peak = game(root / heap, heap=heap)
-            except SimError:
-                continue
-            fits = heap
-            yield "peak live heap at idle, flashed .mpy, -X heapsize=%s" % heap, peak, "bytes"
-            break
-        yield (
-            "smallest -X heapsize (K words, ~KB on a 32-bit board) a game fits",
-            int(fits[:-2]) if fits else -1,
-            "wK",
-        )
+        yield from smallest(root / "sins", game, "5-player game")
+        presses, took, peak = keeper(root / "keeper", mpy=False)
+        yield "keeper session (4 players, 3 rounds): button presses", presses, "presses"
+        yield "keeper: time per press", took * 1000 / presses, "ms"
+        yield "keeper: peak live heap at idle, 64-bit unix port (source .py)", peak, "bytes"
+        yield from smallest(root / "keeper-heap", keeper, "keeper session")
     finally:
         shutil.rmtree(root, ignore_errors=True)
