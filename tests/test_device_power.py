@@ -128,10 +128,13 @@ def test_power_cut_during_a_secret_shows_it_again_behind_the_gate(tmp_path):
         dev.stop()
 
 
-@pytest.mark.parametrize("heap", ["128wK"])
+# 144wK, not the 112-128wK a game usually needs: how much of the menu's code
+# the GC can free varies with memory layout (see docs/device.md), and the test
+# must not depend on luck. It is still well under an RP2040's free heap.
+@pytest.mark.parametrize("heap", ["144wK"])
 @needs_sins
 def test_a_five_player_game_fits_an_rp2040_sized_heap(tmp_path, heap):
-    """-X heapsize=128wK: about 128 KB on a 32-bit board (this 64-bit build scales it),
+    """-X heapsize=144wK: about 144 KB on a 32-bit board (this 64-bit build scales it),
     for the firmware as flashed (.mpy) AND the simulator's own code and panel RAMs;
     an RP2040 has ~180 KB free at boot. `make bench` reports the peak."""
     dev = start_device(tmp_path, heap=heap, mpy=True)
