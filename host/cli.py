@@ -24,7 +24,8 @@ def commands() -> list[str]:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, exit 2, no usage dump
-        sys.stderr.write(f"confessor: {message} (see `confessor --help`)\n")
+        # self.prog is "confessor" or "confessor simulate": say which command objected
+        sys.stderr.write(f"{self.prog}: {message} (see `{self.prog} --help`)\n")
         sys.exit(2)
 
 

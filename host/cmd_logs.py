@@ -43,7 +43,12 @@ def run(args):
         )
     bad = [r for r in rows if not r["verified"]]
     print(
-        "%d games, %d not verified%s"
-        % (len(rows), len(bad), " (see `confessor verify`)" if bad else "")
+        "%d %s, %d not verified%s"
+        % (
+            len(rows),
+            "game" if len(rows) == 1 else "games",
+            len(bad),
+            " (see `confessor verify`)" if bad else "",
+        )
     )
     return 0

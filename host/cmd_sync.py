@@ -35,10 +35,14 @@ def run(args):
             % (game["id"], game["game"], game["players"], game["moves"], game["size"], verdict)
         )
     print(
-        "synced %d new games from device %s (%d already here)"
-        % (len(result["new"]), result["device"], result["known"])
+        "synced %d new %s from device %s (%d already here)"
+        % (len(result["new"]), _games(len(result["new"])), result["device"], result["known"])
     )
     return 0
+
+
+def _games(n):
+    return "game" if n == 1 else "games"
 
 
 def _progress(name, done, size):

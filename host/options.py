@@ -10,7 +10,11 @@ from shared_rules import games
 def add_game_arguments(parser: argparse.ArgumentParser, default_players: int | None = None):
     parser.add_argument("game", help="game name (see `confessor games`)")
     parser.add_argument(
-        "-p", "--players", type=int, default=default_players, help="number of players"
+        "-p",
+        "--players",
+        type=int,
+        default=default_players,
+        help="number of players (default: the game's smallest)",
     )
     parser.add_argument(
         "-o",
