@@ -58,25 +58,10 @@ def test_power_cuts_lose_and_double_nothing(tmp_path):
                 # the next press is being handled (journal written or not) when the power goes
                 c.send("press", next_press(c.screen()))
                 time.sleep(rng.random() * 0.03)  # a random cut point, not a synchronisation
-            old = c.status()["boot"]
-            dev.power_cut()
-            at_cut = actions(flash)
-            assert at_cut[: len(before)] == before, "an acknowledged action was lost"
-            if not in_flight:
-                assert at_cut == before, "an action appeared with nobody pressing"
-            if cuts % 4 == 1:
-                with open(log_of_path(flash), "ab") as f:
-                    f.write(b'22 {"a":4')  # a record torn by the cut
-                torn += 1
-            dev.boot(old)
+            tear = cuts % 4 == 1
+            power_cut_and_check(dev, flash, before, in_flight, tear)
+            torn += tear
             cuts += 1
-            after = actions(flash)
-            assert after[: len(at_cut)] == at_cut, "restart changed the journal"
-            assert only_chance(flash, len(at_cut)), "restart played a move nobody chose"
-            assert gamelog.parse(log_of(flash))["problem"] is None, "torn tail not cut"
-            boot_refreshes = [e for e in c.events() if e["e"] in ("boot", "refresh")]
-            last_boot = max(i for i, e in enumerate(boot_refreshes) if e["e"] == "boot")
-            assert boot_refreshes[last_boot + 1]["kind"] == "full"  # a secret never survives
         final = gamelog.verify(log_of(flash), games.load_described)
     finally:
         dev.stop()
@@ -84,6 +69,33 @@ def test_power_cuts_lose_and_double_nothing(tmp_path):
     assert final["actions"] == reference["actions"]
     assert final["end"]["seed"] == reference["end"]["seed"]
     assert final["end"]["returns"] == reference["end"]["returns"]
+
+
+def power_cut_and_check(dev, flash, before, in_flight, tear):
+    """Cut the power (tearing the journal's last record if `tear`), boot again and
+    check the journal: nothing acknowledged lost, nothing doubled, no move nobody
+    chose, a torn tail cut, and a full refresh first (a secret never survives).
+    Returns (the actions after the restart, the first refresh after the boot)."""
+    c = dev.client
+    old = c.status()["boot"]
+    dev.power_cut()
+    at_cut = actions(flash)
+    assert at_cut[: len(before)] == before, "an acknowledged action was lost"
+    if not in_flight:
+        assert at_cut == before, "an action appeared with nobody pressing"
+    if tear:
+        with open(log_of_path(flash), "ab") as f:
+            f.write(b'22 {"a":4')  # a record torn by the cut
+    dev.boot(old)
+    after = actions(flash)
+    assert after[: len(at_cut)] == at_cut, "restart changed the journal"
+    assert only_chance(flash, len(at_cut)), "restart played a move nobody chose"
+    assert gamelog.parse(log_of(flash))["problem"] is None, "torn tail not cut"
+    boot_refreshes = [e for e in c.events() if e["e"] in ("boot", "refresh")]
+    last_boot = max(i for i, e in enumerate(boot_refreshes) if e["e"] == "boot")
+    first = boot_refreshes[last_boot + 1]
+    assert first["kind"] == "full"  # a secret never survives
+    return after, first
 
 
 def only_chance(flash, start):

@@ -16,7 +16,7 @@ import random
 import time
 
 from device_helpers import check_picture, log_of, start_device, start_game
-from test_device_power import log_of_path, only_chance
+from test_device_power import actions, power_cut_and_check
 
 from host.sim_play import KEEPER_TITLE, keeper_press
 from shared_rules import gamelog, games
@@ -25,10 +25,6 @@ from shared_rules import mea_culpa_keeper as K
 PLAYERS = 4
 ROUNDS = 2
 ANNOUNCEMENTS = ("market", "reveal", "order", "verdict")
-
-
-def actions(flash):
-    return gamelog.parse(log_of(flash))["actions"]
 
 
 def press(c, rounds=ROUNDS, wait=True):
@@ -101,26 +97,11 @@ def test_keeper_power_cuts_lose_and_double_nothing(tmp_path):
                 cut_at["in flight"] += 1
                 press(c, wait=False)
                 time.sleep(rng.random() * 0.03)  # a random cut point, not a synchronisation
-            old = c.status()["boot"]
-            dev.power_cut()
-            at_cut = actions(flash)
-            assert at_cut[: len(before)] == before, "an acknowledged action was lost"
-            if not in_flight:
-                assert at_cut == before, "an action appeared with nobody pressing"
-            if cuts % 4 == 1:
-                with open(log_of_path(flash), "ab") as f:
-                    f.write(b'22 {"a":4')  # a record torn by the cut
-                torn += 1
-            dev.boot(old)
+            tear = cuts % 4 == 1
+            after, first = power_cut_and_check(dev, flash, before, in_flight, tear)
+            torn += tear
             cuts += 1
-            after = actions(flash)
-            assert after[: len(at_cut)] == at_cut, "restart changed the journal"
-            assert only_chance(flash, len(at_cut)), "restart played a move nobody chose"
-            assert gamelog.parse(log_of(flash))["problem"] is None, "torn tail not cut"
-            boot_refreshes = [e for e in c.events() if e["e"] in ("boot", "refresh")]
-            last_boot = max(i for i, e in enumerate(boot_refreshes) if e["e"] == "boot")
-            first = boot_refreshes[last_boot + 1]
-            assert first["kind"] == "full" and first["screen"] == "splash"
+            assert first["screen"] == "splash"
             now = check_picture(c)
             assert not now["private"], "a secret on screen straight after a restart"
             assert c.leds()["names"][-1] != "secret"
