@@ -222,7 +222,7 @@ class App:
 
     # ****** menu ******
     async def menu(self):
-        names = sorted(games._REGISTRY)  # only the chosen game's module stays imported
+        names = games.catalogue()  # only the chosen game's module stays imported
         gi = names.index(DEFAULT_GAME) if DEFAULT_GAME in names else 0
         cls = None
         for k in range(len(names)):  # the first installed from the default on, wrapping
@@ -597,7 +597,7 @@ def _next_game(names, gi, step):
             return None
         cls = _game_class(names[j])
         if cls is not None:
-            module = games._REGISTRY[names[gi]][0]
+            module = games.engine_of(names[gi])[0]
             if module in sys.modules:
                 del sys.modules[module]  # keep one game's code in RAM
                 package = sys.modules.get(module.split(".")[0])
