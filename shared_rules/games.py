@@ -72,7 +72,10 @@ def engine_of(name):
     """(module name, class name) of a game's engine."""
     if name in _ENGINES:
         return _ENGINES[name]
-    return entry(name).ENGINE
+    card = entry(name)
+    if card is None:  # unreachable: entry() is None only for a registered engine
+        raise UnknownGame("no game called %r" % name)
+    return card.ENGINE
 
 
 def game_class(name):
