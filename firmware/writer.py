@@ -107,7 +107,8 @@ class BinFont:
             self._file = None
 
 
-_fonts = {"small": Builtin()}
+# a size -> its Builtin or BinFont
+_fonts = {"small": Builtin()}  # type: dict
 
 
 def font(name):

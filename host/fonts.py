@@ -105,7 +105,7 @@ def build(folder: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="host.fonts", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="host.fonts", description="Make the device's fonts.")
     parser.add_argument("--check", action="store_true", help="exit 1 if the fonts are stale")
     args = parser.parse_args(argv)
     if not args.check:

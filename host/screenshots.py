@@ -227,7 +227,7 @@ def true_size_png(pbm: bytes, scale: int = 4) -> bytes:
     the screen at 66.9 x 29.1 mm; elsewhere the scales in the picture still measure it.
     css_width() is the HTML width that shows it at true size (96 CSS pixels an inch)."""
     w, h, bits = read_pbm(pbm)
-    left, top, bottom = 96, 12, 72
+    left, top, bottom = 96, 28, 72
     sw, sh = w * scale, h * scale
     width, height = left + sw + 12, top + sh + bottom
     ink = [[0] * width for _ in range(height)]
