@@ -15,6 +15,7 @@
 #   keys            soft-key labels over the A, B and C buttons
 # Nobody measures pixels: text is wrapped and fitted here (10-letter names included).
 
+import framebuf
 import writer
 from micropython import const
 
@@ -156,12 +157,22 @@ class Painter:
 
     def __init__(self, display):
         self.fb = display.fb
-        self.white = display.WHITE
-        self.black = display.BLACK
-        self.pen = writer.Writer(display.fb, display.WHITE, display.BLACK)
+        self.white = white = display.WHITE
+        self.black = black = display.BLACK
+        # glyph bit 0 -> paper (the blit's transparent key), 1 -> ink
+        self._palettes = []
+        for ink, paper in ((black, white), (white, black)):
+            p = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+            p.pixel(0, 0, paper)
+            p.pixel(1, 0, ink)
+            self._palettes.append(p)
 
     def _text(self, scr, text, x, y, size, role, inverted=False):
-        self.pen.text(text, x, y, size, inverted)
+        ink, paper = (self.white, self.black) if inverted else (self.black, self.white)
+        if size == "small":
+            self.fb.text(text, x, y, ink)
+        else:
+            writer.font(size).draw(self.fb, text, x, y, paper, self._palettes[inverted])
         scr.texts.append([x, y, text, size, inverted, role])
 
     def _big(self, text):
@@ -177,7 +188,7 @@ class Painter:
         try:
             return self._draw(scr)
         finally:
-            self.pen.close()  # no font file stays open between screens
+            writer.close()  # no font file stays open between screens
 
     def _draw(self, scr):
         fb = self.fb
@@ -191,9 +202,9 @@ class Painter:
             size, rows = self._big(scr.big)
             for row in rows:
                 self._text(scr, row, (W - writer.width(row, size)) // 2, y, size, "primary")
-                y += writer.font(size).height
+                y += writer.height(size)
             y += _GAP
-        medium = writer.font("medium").height
+        medium = writer.height("medium")
         if scr.facts:
             for fact in scr.facts:
                 for row in fit_lines(fact, "medium"):
@@ -234,7 +245,7 @@ class Painter:
     def _list(self, scr, details, y, room):
         """Details, then the window of the list that holds the cursor."""
         items = scr.items
-        size, pitch, x = "medium", writer.font("medium").height, 6
+        size, pitch, x = "medium", writer.height("medium"), 6
         if room - _SMALL_ROW * len(details) < min(len(items), _MIN_CHOICES) * pitch:
             size = "small"
         else:

@@ -99,10 +99,10 @@ def test_the_measure_reads_pixels_not_the_description():
     """The description still says "large" but the pen draws the 8x8 font: the glyphs
     read back wrong and the height measures small."""
     image, screen = render_screen(
-        "_text = writer.Writer.text\n"
-        "def small_pen(self, text, x, y, size, inverted=False):\n"
-        '    _text(self, text, x, y, "small" if size == "large" else size, inverted)\n'
-        "writer.Writer.text = small_pen\n" + JUDGMENT
+        "def small_pen(self, fb, text, x, y, paper, palette):\n"
+        "    fb.text(text, x, y, 0)\n"
+        "writer.font('large')\n"
+        "writer.Font.draw = small_pen\n" + JUDGMENT
     )
     assert [r[3] for r in screen["texts"] if r[5] == "primary"] == ["large"]
     found = typesize.problems(screen, image)
@@ -113,10 +113,9 @@ def test_the_measure_reads_pixels_not_the_description():
 
 def test_the_measure_fails_second_level_facts_in_small_print_and_a_missing_big_fact():
     image, screen = render_screen(
-        "_text = writer.Writer.text\n"
-        "def small_pen(self, text, x, y, size, inverted=False):\n"
-        '    _text(self, text, x, y, "small" if size == "medium" else size, inverted)\n'
-        "writer.Writer.text = small_pen\n"
+        "def small_pen(self, fb, text, x, y, paper, palette):\n"
+        "    fb.text(text, x, y, 0)\n"
+        "writer.Font.draw = small_pen\n"
         'scr = ui.Screen("over", "Game over", facts=["MOST points wins"], keys=("OK", "", ""))'
     )
     found = typesize.problems(screen, image)
@@ -131,7 +130,7 @@ def test_private_screens_may_be_dense_but_never_below_the_8x8_font():
     assert typesize.problems(screen, image) == []
     # the same in a 5-pixel font (the 8x8 font's glyphs squeezed) fails
     image, screen = render_screen(
-        "def squeezed(self, fb, text, x, y, ink, paper, palette):\n"
+        "def squeezed(fb, text, x, y, ink):\n"
         "    for n in range(len(text)):\n"
         "        g = framebuf.FrameBuffer(bytearray(8), 8, 8, framebuf.MONO_VLSB)\n"
         "        g.text(text[n], 0, 0, 1)\n"
@@ -139,7 +138,14 @@ def test_private_screens_may_be_dense_but_never_below_the_8x8_font():
         "            for i in range(8):\n"
         "                if g.pixel(i, j) and j % 3 != 2:\n"
         "                    fb.pixel(x + 8 * n + i, y + j - j // 3, ink)\n"
-        "writer.Builtin.draw = squeezed\n"
+        "class Squeezed:\n"
+        "    def __init__(self, fb):\n"
+        "        self.fb = fb\n"
+        "    def fill(self, c):\n"
+        "        self.fb.fill(c)\n"
+        "    def text(self, text, x, y, ink):\n"
+        "        squeezed(self.fb, text, x, y, ink)\n"
+        "painter.fb = Squeezed(display.fb)\n"
         'scr = ui.Screen("secret", "", lines=["Reserve: 4 Envy"], private=True)'
     )
     found = typesize.problems(screen, image)

@@ -46,21 +46,23 @@ import framebuf, time, writer
 import font_%(name)s as module
 
 fb = framebuf.FrameBuffer(bytearray(296 * 16), 296, 128, framebuf.MONO_VLSB)
-pen = writer.Writer(fb, 1, 0)
+palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+palette.pixel(0, 0, 1)  # black ink (0) on white paper (1), as ui.Painter draws
 text = "".join([chr(c) for c in range(33, 127)])
+font = writer.font("%(name)s")
 ROUNDS = 20
 
-def from_module(text, x, y):  # as a font-to-py Writer draws: a FrameBuffer a glyph
+def from_module(text, x, y):  # as font-to-py's Writer draws: a FrameBuffer a glyph
     for ch in text:
         glyph, h, w = module.get_ch(ch)
         g = framebuf.FrameBuffer(bytearray(glyph), w, h, framebuf.MONO_HLSB)
-        fb.blit(g, x, y, 1, pen._palettes[0])
+        fb.blit(g, x, y, 1, palette)
         x += w
 
 t = time.ticks_us()
 for _ in range(ROUNDS):
-    pen.text(text, 0, 0, "%(name)s")
-pen.close()
+    font.draw(fb, text, 0, 0, 1, palette)
+writer.close()
 print("file", time.ticks_diff(time.ticks_us(), t) / (ROUNDS * len(text)))
 t = time.ticks_us()
 for _ in range(ROUNDS):

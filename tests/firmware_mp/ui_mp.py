@@ -29,15 +29,17 @@ def roles(scr, role):
 def test_writer_draws_only_ink_in_the_font_cells():
     d = Display()
     d.fb.fill(1)
-    pen = writer.Writer(d.fb, 1, 0)
-    pen.text("I", 0, 0, "large")
-    pen.text("I", 100, 0, "medium", True)  # white on white: nothing changes
-    pen.close()
+    painter = ui.Painter(d)
+    scr = Screen("x")
+    painter._text(scr, "I", 0, 0, "large", "primary")
+    painter._text(scr, "I", 100, 0, "medium", "fact", True)  # white on white: no change
+    writer.close()
     inked = [(x, y) for x in range(296) for y in range(40) if d.fb.pixel(x, y) == 0]
     assert inked and max(x for x, y in inked) < writer.width("I", "large")
     top = min(y for x, y in inked)
     assert max(y for x, y in inked) - top + 1 == 24  # the large capitals
     assert writer.width("?", "medium") == writer.width("\u00e9", "medium")  # unknown: "?"
+    assert scr.texts == [[0, 0, "I", "large", False, "primary"], [100, 0, "I", "medium", True, "fact"]]
 
 
 def test_the_big_fact_is_large_centred_and_declared_primary():
@@ -98,7 +100,7 @@ def test_choices_are_medium_with_the_cursor_inverted_and_scrolled_into_view():
     assert all(t[3] == "medium" for t in shown)
     assert [t[2] for t in shown if t[4]] == ["Fifth"]  # inverted: the cursor
     assert shown[-1][2] == "Fifth" and len(shown) == 3
-    assert shown[-1][1] + writer.font("medium").height <= 116  # above the soft keys
+    assert shown[-1][1] + writer.height("medium") <= 116  # above the soft keys
 
 
 def test_a_crowded_list_falls_back_to_small_choices_and_keeps_every_detail():
