@@ -60,7 +60,7 @@ class Screen:
         # set by the Painter:
         self.pages = 1
         self.hidden = 0  # text that fitted nowhere (a layout bug: tests require 0)
-        self.texts = []  # [x, y, text, size, inverted, role] as drawn
+        self.texts = []  # (x, y, text, size, inverted, role) as drawn
 
     def text(self):
         """The description a person (or a test) reads instead of the picture."""
@@ -173,7 +173,7 @@ class Painter:
             self.fb.text(text, x, y, ink)
         else:
             writer.font(size).draw(self.fb, text, x, y, paper, self._palettes[inverted])
-        scr.texts.append([x, y, text, size, inverted, role])
+        scr.texts.append((x, y, text, size, inverted, role))
 
     def _big(self, text):
         """(size, rows) of the big fact: one line of large type, else two, else medium."""

@@ -39,7 +39,7 @@ def test_writer_draws_only_ink_in_the_font_cells():
     top = min(y for x, y in inked)
     assert max(y for x, y in inked) - top + 1 == 24  # the large capitals
     assert writer.width("?", "medium") == writer.width("\u00e9", "medium")  # unknown: "?"
-    assert scr.texts == [[0, 0, "I", "large", False, "primary"], [100, 0, "I", "medium", True, "fact"]]
+    assert scr.texts == [(0, 0, "I", "large", False, "primary"), (100, 0, "I", "medium", True, "fact")]
 
 
 def test_the_big_fact_is_large_centred_and_declared_primary():
@@ -53,7 +53,7 @@ def test_ten_letter_names_fit_one_line_of_large_type():
     for name in LONG_NAMES:
         assert ui.fits(name, "large"), name
         scr = draw(Screen("pass", "Pass to " + name, big=name, facts=["Only %s may look." % name]))
-        assert [t[2:4] for t in roles(scr, "primary")] == [[name, "large"]]
+        assert [t[2:4] for t in roles(scr, "primary")] == [(name, "large")]
         assert [t[2] for t in roles(scr, "fact")] == ["Only %s may look." % name]
         assert scr.hidden == 0
 
