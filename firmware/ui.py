@@ -8,6 +8,7 @@
 #   title, corner   the black bar at the top (small type)
 #   big             THE fact of the screen, centred in large type (capitals 24 px,
 #                   5.4 mm: read from across a table); a second line if it must wrap
+#                   and the screen has no list, else medium type
 #   facts           second-level facts, medium type (capitals 14 px, 3.2 mm), wrapped
 #   lines           details in the small 8x8 type, wrapped; on a screen without a list
 #                   those that do not fit go on further pages, turned with UP/DOWN
@@ -175,14 +176,15 @@ class Painter:
             writer.font(size).draw(self.fb, text, x, y, paper, self._palettes[inverted])
         scr.texts.append((x, y, text, size, inverted, role))
 
-    def _big(self, text):
-        """(size, rows) of the big fact: one line of large type, else two, else medium."""
+    def _big(self, text, lines):
+        """(size, rows) of the big fact: one line of large type, else (up to `lines`) two,
+        else medium."""
         if fits(text, "large"):
             return "large", [text]
         rows = fit_lines(text, "large")
-        if len(rows) == 2 and not rows[0].endswith("~") and not rows[1].endswith("~"):
+        if lines == 2 and len(rows) == 2 and rows[0][-1] != "~" and rows[1][-1] != "~":
             return "large", rows
-        return "medium", fit_lines(text, "medium")[:2]
+        return "medium", fit_lines(text, "medium")[:lines]
 
     def draw(self, scr):
         try:
@@ -199,7 +201,7 @@ class Painter:
         bottom = _KEYS_Y if (scr.keys[0] or scr.keys[1] or scr.keys[2]) else H
         y = _TOP if bar else _GAP
         if scr.big is not None:
-            size, rows = self._big(scr.big)
+            size, rows = self._big(scr.big, 1 if scr.items else 2)  # a list needs room
             for row in rows:
                 self._text(scr, row, (W - writer.width(row, size)) // 2, y, size, "primary")
                 y += writer.height(size)

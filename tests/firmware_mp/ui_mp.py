@@ -63,6 +63,9 @@ def test_a_long_big_fact_wraps_to_two_large_lines_then_falls_back_to_medium():
     assert [t[3] for t in roles(scr, "primary")] == ["large", "large"]
     scr = draw(Screen("x", "x", big="WWWWWWWWWW"))  # no realistic name is this wide
     assert [t[3] for t in roles(scr, "primary")] == ["medium"]
+    scr = draw(Screen("menu", "New game", big="Mea Culpa keeper", items=["a", "b", "c"]))
+    assert [t[3] for t in roles(scr, "primary")] == ["medium"]  # one line over a list
+    assert [t[3] for t in roles(scr, "choice")] == ["medium"] * 3
 
 
 def test_facts_and_details_wrap_by_pixels_in_their_size():
