@@ -89,7 +89,7 @@ def test_the_measure_passes_the_screen_as_laid_out():
 
 def test_the_measure_fails_a_big_fact_slipped_back_to_small_print():
     image, screen = render_screen(
-        'ui.Painter._big = lambda self, text: ("small", [text])\n' + JUDGMENT
+        'ui.Painter._big = lambda self, text, lines: ("small", [text])\n' + JUDGMENT
     )
     found = typesize.problems(screen, image)
     assert "primary 'JUDGMENT 1/3' is 7 px, under 22 px" in found, found
