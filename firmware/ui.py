@@ -220,7 +220,8 @@ class Painter:
         for line in scr.lines:
             details += fit_lines(line, "small") if line else [""]
         room = bottom - y
-        if scr.items:
+        if scr.items:  # UP/DOWN move the cursor: no pages
+            scr.pages = 1
             y = self._list(scr, details, y, room)
         else:
             per_page = max(1, room // _SMALL_ROW)
