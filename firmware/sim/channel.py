@@ -110,6 +110,9 @@ class Channel:
                 f.write(b"P4\n296 128\n")
                 f.write(self._hl)
             _write(name + ".txt", self.screen.text().encode() if self.screen else b"")
+            _write(
+                name + ".json", json.dumps(self.screen.data()).encode() if self.screen else b"{}"
+            )
         scr = self.screen
         self._event(
             {
