@@ -129,7 +129,7 @@ def peer_key(addr):
 
 
 class PhoneServer:
-    max_connections = 8
+    max_connections = 6  # lwIP on a Pico W keeps 5 TCP connections (MEMP_NUM_TCP_PCB)
     head_ms = 4000  # the request line, headers and body must all arrive within this
     life_ms = 15000  # no connection lives longer (a client that never reads its answer)
     reap_ms = 250
@@ -145,6 +145,7 @@ class PhoneServer:
         self.clock = clock
         self._open = []
         self._server = None
+        self.last_error = None
         self.stats = {
             "connections": 0,
             "refused": 0,
@@ -196,8 +197,9 @@ class PhoneServer:
             await self.app.handle_request(stream, writer)
         except asyncio.CancelledError:
             pass  # a timeout or an eviction: the connection just closes
-        except Exception:  # noqa: BLE001 - nothing a client sends may stop the server
+        except Exception as err:  # noqa: BLE001 - nothing a client sends may stop the server
             self.stats["errors"] += 1
+            self.last_error = repr(err)
         finally:
             self._open.remove(conn)
             await _close(writer)
@@ -307,25 +309,31 @@ class PhoneServer:
         return seat
 
     def _state(self, seat):
-        """The seat's state as JSON, in pieces: the options of a choice go out one by
-        one, so a bid with hundreds of them never sits in the heap as one string."""
+        """The seat's state as JSON, in pieces of a few hundred bytes: a view at the
+        end of a game runs to kilobytes, a bid's options to hundreds, and a small,
+        busy heap may have no single block that large free."""
         p = self.provider
         status = p.status()
-        head = {"seat": seat, "status": status, "version": p.etag()}
-        pending = None
-        if status.get("game") is not None:
-            names = status.get("names") or []
-            head["name"] = names[seat] if seat < len(names) else "P%d" % (seat + 1)
-            head["view"] = p.seat_view(seat)
-            head["public"] = p.public_view()
-            head["sent"] = p.sent(seat)
-            head["phone"] = p.uses_phone(seat)
-            pending = p.pending(seat)
-        text = json.dumps(head)
-        if pending is None:
-            yield text[:-1] + ', "choice": null}'
+        yield '{"seat": %d, "version": %s, "status": ' % (seat, json.dumps(p.etag()))
+        yield json.dumps(status)
+        if status.get("game") is None:
+            yield "}"
             return
-        yield text[:-1] + ', "choice": {"move": %d, "count": %d, "options": [' % (
+        names = status.get("names") or []
+        name = names[seat] if seat < len(names) else "P%d" % (seat + 1)
+        yield ', "name": %s, "sent": %s, "phone": %s, "view": ' % (
+            json.dumps(name),
+            json.dumps(p.sent(seat)),
+            json.dumps(p.uses_phone(seat)),
+        )
+        yield from _pieces(p.seat_view(seat), 2)
+        yield ', "public": '
+        yield from _pieces(p.public_view(), 2)
+        pending = p.pending(seat)
+        if pending is None:
+            yield ', "choice": null}'
+            return
+        yield ', "choice": {"move": %d, "count": %d, "options": [' % (
             pending["move"],
             pending["count"],
         )
@@ -344,6 +352,27 @@ class PhoneServer:
             res.headers[key] = value
         res.reason = _REASONS.get(res.status_code, res.reason)
         return res
+
+
+def _pieces(value, depth):
+    """JSON text of a value, one dict entry or list item at a time down to `depth`."""
+    if depth > 0 and isinstance(value, dict):
+        yield "{"
+        first = True
+        for key in value:
+            yield ("" if first else ", ") + json.dumps(key) + ": "
+            yield from _pieces(value[key], depth - 1)
+            first = False
+        yield "}"
+    elif depth > 0 and isinstance(value, list) and len(value) > 8:
+        yield "["
+        for i in range(len(value)):
+            if i:
+                yield ", "
+            yield from _pieces(value[i], depth - 1)
+        yield "]"
+    else:
+        yield json.dumps(value)
 
 
 def _text(body, code, extra=None):

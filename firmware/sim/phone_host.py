@@ -221,6 +221,7 @@ class Host:
                 "peak_seen": self.peak,
             },
             "server": self.server.stats,
+            "last_error": self.server.last_error,
             "open": self.server.open_connections(),
             "guard": {"refused": self.guard.refused, "failures": self.guard.failures},
             "late_max_ms": self.late_max,
