@@ -123,13 +123,14 @@ class GameProvider:
 
     def status(self):
         st = self.state
-        if st is None:
+        game = self.game
+        if st is None or game is None:
             return {"game": None, "over": True}
         p = st.current_player()
         return {
-            "game": self.game.NAME,
-            "title": self.game.TITLE,
-            "players": self.game.num_players,
+            "game": game.NAME,
+            "title": game.TITLE,
+            "players": game.num_players,
             "names": self.names,
             "move": st.move_number(),
             "over": st.is_terminal(),
@@ -138,13 +139,15 @@ class GameProvider:
         }
 
     def public_view(self):
-        return self.state.view(None)
+        return self.state.view(None) if self.state is not None else None
 
     def seat_view(self, seat):
-        return self.state.view(seat)
+        return self.state.view(seat) if self.state is not None else None
 
     def _private(self, seat):
         # observers() is (seat,) where only that seat may know which action is taken
+        if self.state is None:
+            return False
         obs = self.state.observers()
         return obs is not None and len(obs) == 1 and obs[0] == seat
 
@@ -157,11 +160,12 @@ class GameProvider:
         return {"move": st.move_number(), "count": len(st.legal_actions())}
 
     def options(self, seat):
-        if self.pending(seat) is None:
-            return
         st = self.state
+        game = self.game
+        if st is None or game is None or self.pending(seat) is None:
+            return
         for action in st.legal_actions():
-            yield {"action": self.game.decode(action), "text": st.action_text(action)}
+            yield {"action": game.decode(action), "text": st.action_text(action)}
 
     def sent(self, seat):
         st = self.state
@@ -170,12 +174,13 @@ class GameProvider:
     def choose(self, seat, move, data):
         """A seat's choice from its phone: checked here, applied by the UI task."""
         st = self.state
-        if self.pending(seat) is None or move != st.move_number():
+        game = self.game
+        if st is None or game is None or self.pending(seat) is None or move != st.move_number():
             return STALE
         if self._sent.get(seat) == move:
             return TWICE
         try:
-            action = self.game.encode(data)
+            action = game.encode(data)
         except Exception:  # noqa: BLE001 - whatever a phone sent, it names no action
             return BAD
         if action not in st.legal_actions():

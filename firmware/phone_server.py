@@ -271,9 +271,10 @@ class PhoneServer:
             tag = '"%s"' % self.provider.etag()
             if req.headers.get("If-None-Match") == tag:
                 return Response(b"", 304, {"ETag": tag})
-            return Response(
-                self._state(seat), 200, {"Content-Type": "application/json", "ETag": tag}
-            )
+            # microdot sends a generator's pieces as they come
+            pieces = self._state(seat)
+            headers = {"Content-Type": "application/json", "ETag": tag}
+            return Response(pieces, 200, headers)  # pyright: ignore[reportArgumentType]
 
         @app.post("/api/<token>/choose")
         async def choose(req, token):
@@ -292,7 +293,8 @@ class PhoneServer:
                 if isinstance(move, int) and not isinstance(move, bool):
                     result = self.provider.choose(seat, move, data.get("action"))
             body = json.dumps({"result": result, "version": self.provider.etag()})
-            return Response(body, _CODES[result], {"Content-Type": "application/json"})
+            headers = {"Content-Type": "application/json"}
+            return Response(body, _CODES[result], headers)  # pyright: ignore[reportArgumentType]
 
         return app
 

@@ -30,7 +30,9 @@ def malformed(rnd: random.Random, token: str) -> bytes:
         n = rnd.choice([b"-5", b"abc", b"99999999", b"1e3", b"", b"600", b"0x10"])
         return b"POST /api/" + t + b"/choose HTTP/1.1\r\nContent-Length: " + n + b"\r\n\r\n{}"
     if kind == 6:  # bad percent-encoding and odd paths
-        path = rnd.choice([b"/%zz", b"/s/%", b"/api/%ff%fe/state", b"//..//", b"/s/" + t + b"/../x"])
+        path = rnd.choice(
+            [b"/%zz", b"/s/%", b"/api/%ff%fe/state", b"//..//", b"/s/" + t + b"/../x"]
+        )
         return b"GET " + path + b" HTTP/1.1\r\n\r\n"
     if kind == 7:  # bytes that are not UTF-8
         return b"GET /s/\xff\xfe\xfd HTTP/1.1\r\nHost: \xc3\x28\r\n\r\n"
@@ -47,7 +49,9 @@ def malformed(rnd: random.Random, token: str) -> bytes:
     if kind == 10:  # no HTTP version, or a strange one
         return rnd.choice([b"GET /\r\n\r\n", b"GET / HTTP\r\n\r\n", b"GET / FTP/9\r\n\r\n"])
     if kind == 11:  # a truncated or lengthened token
-        cut = t[: rnd.randint(0, len(t))] + bytes(rnd.choice(b"abc") for _ in range(rnd.randint(0, 3)))
+        cut = t[: rnd.randint(0, len(t))] + bytes(
+            rnd.choice(b"abc") for _ in range(rnd.randint(0, 3))
+        )
         return b"GET /api/" + cut + b"/state HTTP/1.1\r\n\r\n"
     if kind == 12:  # only line feeds, or none
         return rnd.choice([b"\n" * 200, b"\r\n\r\n", b"GET /api/" + t + b"/state HTTP/1.1"])

@@ -43,7 +43,10 @@ def test_each_token_opens_its_own_seat_and_nothing_else(sins):
         text = json.dumps(got)
         for other in range(5):
             if other != seat:
-                assert f'"opening": {openings[other]},' not in text or openings[other] == openings[seat]
+                assert (
+                    f'"opening": {openings[other]},' not in text
+                    or openings[other] == openings[seat]
+                )
     statuses = [json.dumps(sins.state(t)["status"], sort_keys=True) for t in tokens]
     assert len(set(statuses)) == 1  # the public status is the same for every seat
 
@@ -127,11 +130,16 @@ def test_secret_choices_from_phones_drive_the_keeper(tmp_path):
             for other in range(3):
                 if other != seat:
                     assert host.state(tokens[other])["choice"] is None
-                    code, reply = host.choose(tokens[other], st["move"], choice["options"][0]["action"])
+                    code, reply = host.choose(
+                        tokens[other], st["move"], choice["options"][0]["action"]
+                    )
                     assert (code, reply["result"]) == (409, "stale")
             assert host.choose(tokens[seat], st["move"], {"kind": "action", "code": 5})[0] == 400
             code, _, _ = host.request(
-                "POST", f"/api/{tokens[seat]}/choose", b'{"move": 1}', {"Content-Type": "text/plain"}
+                "POST",
+                f"/api/{tokens[seat]}/choose",
+                b'{"move": 1}',
+                {"Content-Type": "text/plain"},
             )
             assert code == 400
             pick = len(choice["options"]) * 2 // 3

@@ -5,13 +5,13 @@ the simulated network module."""
 import asyncio
 
 import phone_provider
-import phone_seats
 import wifi
 from phone_seats import TOKEN_CHARS, Guard, Seats, token_text
+from sim import wlan
+
 from shared_rules import games
 from shared_rules.driver import draw_chance
 from shared_rules.rng import Stream
-from sim import wlan
 
 
 class Clock:
@@ -249,7 +249,12 @@ def test_station_mode_reports_why_joining_failed():
 
 def test_bad_network_settings_are_refused_before_the_radio():
     w = wifi.Wifi(wlan, counter_urandom())
-    for ssid, key in (("", "longenough"), ("x" * 33, "longenough"), ("ok", "short"), ("ok", "x" * 64)):
+    for ssid, key in (
+        ("", "longenough"),
+        ("x" * 33, "longenough"),
+        ("ok", "short"),
+        ("ok", "x" * 64),
+    ):
         try:
             w.join(ssid, key)
             raise AssertionError("accepted %r %r" % (ssid, key))
@@ -261,4 +266,4 @@ def test_bad_network_settings_are_refused_before_the_radio():
 def test_wifi_join_text_escapes_its_specials():
     import join_screen
 
-    assert join_screen.wifi_text('a;b', 'p:w,"x\\') == 'WIFI:T:WPA;S:a\\;b;P:p\\:w\\,\\"x\\\\;;'
+    assert join_screen.wifi_text("a;b", 'p:w,"x\\') == 'WIFI:T:WPA;S:a\\;b;P:p\\:w\\,\\"x\\\\;;'
