@@ -814,6 +814,14 @@ class SietePecadosState(State):
         if opts["teams"]:
             result["teams"] = self._team_result(winners, decided, points, sins)
         self.result = result
+        teams = result["teams"]
+        self._announce(
+            "game_over",
+            winners=list(winners),
+            decided_by=decided,
+            saints=list(result["saints"]),
+            team_winners=list(teams["winners"]) if teams is not None else None,
+        )
 
     def _team_result(self, winners, decided, points, sins):
         opts = self.game.options
