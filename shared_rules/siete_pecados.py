@@ -952,14 +952,14 @@ class SietePecadosState(State):
             if data["source"] == "deck":
                 return "%s draws from the temptation deck" % who
             cost = ", paying a faith cube" if self.infernal else ""
-            return "%s draws a %s card from the centre%s and places it on %s" % (
+            return "%s draws from the %s centre deck%s onto the %s sin card" % (
                 who,
                 data["sin"],
                 cost,
                 data["sin"],
             )
         if kind == "tempt":
-            return "%s plays a %s temptation card" % (who, data["sin"])
+            return "%s plays a temptation card: %s" % (who, data["sin"])
         if kind == "to_limbo":
             return "%s pays a faith cube to send a card face down to the limbo" % who
         if kind == "limbo_card":

@@ -44,21 +44,21 @@ CUBE = 2  # what a faith cube is worth, in tenths of a sin point
 class _Table:
     """The part of a view the bot changes while it looks one play ahead."""
 
-    def __init__(self, view):
-        self.holder = [NOBODY if h is None else h for h in view["holder"]]
-        self.tempted = [1 if t else 0 for t in view["tempted"]]
-        self.cubes = list(view["cubes"])
-        self.protected = [1 if p else 0 for p in view["protected"]]
-        self.centre = list(view["centre"])
+    def __init__(self, holder, tempted, cubes, protected, centre):
+        self.holder = holder
+        self.tempted = tempted
+        self.cubes = cubes
+        self.protected = protected
+        self.centre = centre
 
     def copy(self):
-        other = _Table.__new__(_Table)
-        other.holder = list(self.holder)
-        other.tempted = list(self.tempted)
-        other.cubes = list(self.cubes)
-        other.protected = list(self.protected)
-        other.centre = list(self.centre)
-        return other
+        return _Table(
+            list(self.holder),
+            list(self.tempted),
+            list(self.cubes),
+            list(self.protected),
+            list(self.centre),
+        )
 
     def gain(self, seat):
         if seat >= 0 and self.cubes[seat] < 2:
@@ -99,6 +99,16 @@ class _Table:
             self.move(s, t)
 
 
+def _table(view):
+    return _Table(
+        [NOBODY if h is None else h for h in view["holder"]],
+        [1 if t else 0 for t in view["tempted"]],
+        list(view["cubes"]),
+        [1 if p else 0 for p in view["protected"]],
+        list(view["centre"]),
+    )
+
+
 class GreedyBot:
     name = "greedy"
 
@@ -113,7 +123,7 @@ class GreedyBot:
     def choose(self, view, legal):
         if view["phase"] == CANCELLING:
             return self._cancel_or_pass(view, legal)
-        table = _Table(view)
+        table = _table(view)
         hand = [_code(name) for name in view["me"]["hand"]]
         best = None
         picks = []
@@ -175,7 +185,7 @@ class GreedyBot:
         """Cancel when the declared play costs more than the cube."""
         declared = view["declared"]
         player = declared["seat"]
-        table = _Table(view)
+        table = _table(view)
         now = self._position(table, [])
         after = table.copy()
         if declared["kind"] == "tempt":

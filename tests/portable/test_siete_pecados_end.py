@@ -14,7 +14,7 @@ sinners cards of tempted ones), and the players play accordingly.
 
 from pecados_kit import game, kinds
 
-from shared_rules.driver import RandomBot, play
+from shared_rules.driver import RandomBot, make_bot, play
 from shared_rules.game import CHANCE
 from shared_rules.rng import Stream
 from shared_rules.siete_pecados import (
@@ -130,6 +130,18 @@ def test_random_games_end_as_the_rulebook_scores_them():
         g = game(players, **options)
         for i in range(3):
             _check_end(play(g, b"end-%d" % i))
+
+
+def test_greedy_bots_play_whole_games():
+    # The greedy bot runs on both interpreters (it is the device's bot too).
+    for players, options in ((3, {}), (4, {"mode": "infernal", "teams": True})):
+        g = game(players, **options)
+        for i in range(2):
+            seed = b"greedy-%d" % i
+            bots = [
+                make_bot(g, "greedy" if s % 2 == 0 else "random", seed, s) for s in range(players)
+            ]
+            _check_end(play(g, seed, bots))
 
 
 def _first_ending(g, decided, limit):
