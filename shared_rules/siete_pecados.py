@@ -125,21 +125,19 @@ def decode(action):
         return {"kind": "cancel"}
     if CARD <= action < CARD + NUM_CARDS:
         return {"kind": "card", "card": CARD_NAMES[action - CARD]}
-    parts = favour_parts(action)
-    if parts is None:
-        raise IllegalAction("%r is not a 7 Pecados action" % (action,))
-    name, s, t = parts
+    name, s, t = favour_parts(action)
     return {
         "kind": "favour",
         "favour": name,
         "side": FAVOURS[name][1],
-        "sin": SIN_NAMES[s] if s is not None else None,
-        "target": t,
+        "sin": SIN_NAMES[s] if s >= 0 else None,
+        "target": t if t >= 0 else None,
     }
 
 
 def favour_parts(action):
-    """(favour name, sin or None, target or None) of a favour action, else None."""
+    """(favour name, sin, target) of a favour action, -1 for a sin or target
+    it does not take; raises IllegalAction for any other action."""
     for name, base, takes_sin, takes_target in _BASES:
         if takes_sin and takes_target:
             v = action - base
@@ -147,28 +145,26 @@ def favour_parts(action):
                 return (name, v // 10, v % 10)
         elif takes_sin:
             if base <= action < base + NUM_SINS:
-                return (name, action - base, None)
+                return (name, action - base, -1)
         elif takes_target:
             if base <= action < base + ENTRY.MAX_PLAYERS:
-                return (name, None, action - base)
+                return (name, -1, action - base)
         elif action == base:
-            return (name, None, None)
-    return None
+            return (name, -1, -1)
+    raise IllegalAction("%r is not a 7 Pecados action" % (action,))
 
 
-def favour_action(name, s=None, t=None):
-    """The action code of a favour; raises IllegalAction for a malformed one."""
+def favour_action(name, s=-1, t=-1):
+    """The action code of a favour (-1: no sin, no target); raises IllegalAction
+    for a malformed one."""
     for fav, base, takes_sin, takes_target in _BASES:
         if fav != name:
             continue
-        if takes_sin != (s is not None) or takes_target != (t is not None):
+        if takes_sin != (s >= 0) or takes_target != (t >= 0):
             raise IllegalAction("favour %s takes %s" % (name, _takes(takes_sin, takes_target)))
-        code = base
-        if takes_sin:
-            code += s * 10 if takes_target else s
-        if takes_target:
-            code += t
-        return code
+        if takes_sin and takes_target:
+            return base + s * 10 + t
+        return base + max(s, t, 0)
     raise IllegalAction("no favour called %r" % (name,))
 
 
@@ -217,11 +213,11 @@ def encode(data, players=ENTRY.MAX_PLAYERS):
     if kind == "favour":
         name = data.get("favour")
         sin = data.get("sin")
-        s = sin_index(sin) if sin is not None else None
+        s = sin_index(sin) if sin is not None else -1
         t = data.get("target")
-        if t is not None and (
-            not isinstance(t, int) or isinstance(t, bool) or t < 0 or t >= players
-        ):
+        if t is None:
+            t = -1
+        elif not isinstance(t, int) or isinstance(t, bool) or t < 0 or t >= players:
             raise IllegalAction("no seat %r in a %d-player game" % (t, players))
         return favour_action(name, s, t)
     raise IllegalAction("7 Pecados has no action %r" % (data,))
@@ -305,7 +301,7 @@ class SietePecadosState(State):
         self.dealing = -1  # during a limbo deal: the seat that receives the next card
         self.sinner = -1  # the sinner whose sin started the current limbo deal
         self.receiver = -1  # LIMBO_PLAY: who plays the dealt angel/demon card
-        self.pending = None  # CANCELLING: [unit, action] of the declared play
+        self.pending = []  # CANCELLING: [unit, action] of the declared play
         self.face_up = []  # Infernal: this turn's cancelled cards
         self.cancellers = []  # seats that cancelled this turn
         self.window = []  # seats still to answer in the cancel window, in order
@@ -556,8 +552,8 @@ class SietePecadosState(State):
             source=source,
             card=CARD_NAMES[ANGEL_DEMON],
             favour=name,
-            sin=SIN_NAMES[s] if s is not None else None,
-            target=t,
+            sin=SIN_NAMES[s] if s >= 0 else None,
+            target=t if t >= 0 else None,
         )
 
     def _cancel_window(self, seat):
@@ -581,7 +577,7 @@ class SietePecadosState(State):
             self.window.pop(0)
             if not self.window:
                 unit, play = self.pending
-                self.pending = None
+                self.pending = []
                 self.phase = PLAY
                 self._effect(self.turn, play)
                 self._resolved()
@@ -592,7 +588,7 @@ class SietePecadosState(State):
         self.cubes[seat] -= 1
         self.cancellers.append(seat)
         self.face_up.append(unit)
-        self.pending = None
+        self.pending = []
         self.window = []
         self.stats[4] += 1
         self._announce("cancel", seat=seat, player=self.turn, card=CARD_NAMES[unit[0]])
@@ -703,7 +699,7 @@ class SietePecadosState(State):
     def _favour(self, seat, action):
         name, s, t = favour_parts(action)
         if name == "protect_yourself" or name == "protect_others":
-            target = seat if t is None else t
+            target = seat if t < 0 else t
             self.protected[target] = 1  # the card stays, face up, as the shield
             self._announce("protect", seat=seat, target=target)
             return
@@ -711,7 +707,7 @@ class SietePecadosState(State):
             1  # "the angel/demon cards are eliminated from the game once they are used"
         )
         if name == "unprotect_yourself" or name == "unprotect_others":
-            target = seat if t is None else t
+            target = seat if t < 0 else t
             self.protected[target] = 0
             self.eliminated += 1  # the angel that protected them
             self._announce("unprotect", seat=seat, target=target)
@@ -786,7 +782,7 @@ class SietePecadosState(State):
     def _finish(self, supreme):
         self.phase = OVER
         self.window = []
-        self.pending = None
+        self.pending = []
         n = self.n
         opts = self.game.options
         points = [self.points(seat) for seat in range(n)]
@@ -842,6 +838,8 @@ class SietePecadosState(State):
 
     def _returns(self):
         result = self.result
+        if result is None:
+            return [0] * self.n
         teams = result["teams"]
         if teams is not None:
             return [1 if s % 2 in teams["winners"] else 0 for s in range(self.n)]
@@ -921,7 +919,7 @@ class SietePecadosState(State):
                 "left": len(self.limbo),
                 "receiver": self.receiver if self.phase == LIMBO_PLAY else None,
             }
-        if self.pending is not None:
+        if self.pending:
             declared = decode(self.pending[1])
             declared["seat"] = self.turn
             view["declared"] = declared

@@ -159,13 +159,11 @@ class GreedyBot:
         elif action == TO_LIMBO:
             # Worth the best card to send, a cube paid.
             after.cubes[me] -= 1
-            best = None
+            best = self._position(after, hand)
             for c in hand:
                 other = list(hand)
                 _drop(other, c)
-                v = self._position(after, other)
-                if best is None or v > best:
-                    best = v
+                best = max(best, self._position(after, other))
             return best
         elif LIMBO_CARD <= action < LIMBO_CARD + 8:
             _drop(rest, action - LIMBO_CARD)
