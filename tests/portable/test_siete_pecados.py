@@ -241,6 +241,28 @@ def test_centre_draw_and_play_option():
     assert state.view(None)["turn"] == 0
 
 
+def test_centre_draw_and_play_with_an_empty_hand_ends_the_turn():
+    # R2 (centre_draw=and_play): with nothing left in the hand, a centre draw is the turn.
+    state = dealt(game(2, centre_draw="and_play"), [[L, L], [S, W]])
+    script(state, [TEMPT + P, TEMPT + P, TEMPT + G, TEMPT + G, TEMPT + A, TEMPT + A])
+    assert state.view(None)["sins"][1] == ["Gluttony", "Greed", "Pride"]
+    script(state, [TEMPT + E])
+    state.apply(DRAW_CENTRE + P)
+    state.apply(TEMPT + S)
+    script(state, [ELIMINATE])
+    state.apply(DRAW_CENTRE + G)
+    state.apply(TEMPT + W)
+    assert state.view(None)["hands"] == [2, 0]
+    script(state, [ELIMINATE])
+    assert state.legal_actions() == [DRAW_DECK, DRAW_CENTRE + A]
+    state.apply(DRAW_CENTRE + A)
+    view = state.view(None)
+    assert view["turn"] == 0 and view["hands"] == [2, 0]
+    assert view["tempted"][P] and view["tempted"][G] and view["tempted"][A]
+    script(state, [ELIMINATE])
+    assert state.phase == DRAWING  # all three of its sins are tempted: only the deck (R4)
+
+
 def test_a_centre_draw_never_relapses():
     # R4: a card drawn from the centre may not go onto one's own tempted sin.
     state = dealt(game(2), [[P, G], [P, G]])
