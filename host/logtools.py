@@ -59,8 +59,34 @@ def seat_names(head: dict, players: int) -> list[str]:
     return ["P%d" % (i + 1) for i in range(players)]  # as the device shows them
 
 
+# Announcement fields that name a seat, or a list of seats: shown by name.
+SEAT_FIELDS = ("seat", "target", "holder", "player", "placed_by", "sinner", "supreme_sinner")
+SEAT_LISTS = ("winners", "saints")
+
+
+def news_text(news: dict, names: list[str]) -> str:
+    """One announcement in words: its kind, then its fields (seats by name)."""
+    parts = []
+    for key in sorted(news):
+        value = news[key]
+        if key == "kind" or value is None or value == []:
+            continue
+        if key in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(names):
+            value = names[value]
+        elif key in SEAT_LISTS and isinstance(value, list):
+            value = ", ".join(names[v] if 0 <= v < len(names) else str(v) for v in value)
+        elif isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        elif isinstance(value, bool):
+            value = "yes" if value else "no"
+        parts.append("%s %s" % (key.replace("_", " "), value))
+    kind = str(news.get("kind", "?")).replace("_", " ")
+    return kind + (": " + "; ".join(parts) if parts else "")
+
+
 def timeline(report: dict) -> list[str]:
-    """One line per action of a verified log, in the game's own words."""
+    """One line per action of a verified log, in the game's own words, each
+    followed by what it announced to the table (indented)."""
     from shared_rules.game import CHANCE
 
     game = report["game"]
@@ -76,4 +102,6 @@ def timeline(report: dict) -> list[str]:
             text = str(action)
         lines.append("%4d  %-12s %s" % (n, actor, text))
         state.apply(action)
+        for news in state.announcements():
+            lines.append("%4s  %-12s   -> %s" % ("", "", news_text(news, names)))
     return lines
