@@ -15,6 +15,7 @@ _CATALOGUE = {
     "seven-sins": "shared_rules.seven_sins_entry",
     "mea-culpa": "shared_rules.mea_culpa_entry",
     "mea-culpa-keeper": "shared_rules.mea_culpa_keeper_entry",
+    "new-rule": "shared_rules.new_rule_entry",
 }
 _ENGINES = {}  # name -> (module, class) of games registered by tests, without an entry
 
