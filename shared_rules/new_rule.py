@@ -848,7 +848,7 @@ class NewRuleState(State):
             "damned_counts": [len(d) for d in self.down],
             "damned_limit": DAMNED_LIMIT,
             "set_decks": set_decks,
-            "reserve": self.deck_left if not self.reserve_dealt else 0,
+            "reserve": self.deck_left - self.set_aside,
             "reserve_dealt": self.reserve_dealt,
             "set_aside": self.set_aside,
             "hand": None,
@@ -930,8 +930,8 @@ class NewRuleState(State):
         if not slots:
             return None
         pool = [c for c in range(NUM_CARDS) if self.deck[c]]
-        for s, where, c in slots:
-            pool.append(c)
+        for slot in slots:
+            pool.append(slot[2])
         pool.sort()
         stream.shuffle(pool)
         other = self.clone()
