@@ -26,9 +26,9 @@ Returns: 1 for each winner (a soul in Heaven, or else the one closest to it),
 0 for everyone else.
 """
 
-from shared_rules import mea_culpa_entry as ENTRY
 from shared_rules import mea_culpa_data as D
-from shared_rules.game import CHANCE, TERMINAL, Game, Option, State
+from shared_rules import mea_culpa_entry as ENTRY
+from shared_rules.game import CHANCE, TERMINAL, Game, State
 from shared_rules.mea_culpa_auction import bid_order
 
 # -- action encoding (documented in docs/rules/mea-culpa.md) -------------------

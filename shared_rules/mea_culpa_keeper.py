@@ -20,9 +20,9 @@ Action codes share their values with shared_rules/mea_culpa.py where the
 meaning is the same (draws, cards, bonuses, die, guess, picks, bids).
 """
 
-from shared_rules import mea_culpa_keeper_entry as ENTRY
 from shared_rules import mea_culpa_data as D
-from shared_rules.game import CHANCE, TERMINAL, Game, Option, State
+from shared_rules import mea_culpa_keeper_entry as ENTRY
+from shared_rules.game import CHANCE, TERMINAL, Game, State
 from shared_rules.mea_culpa_auction import bid_order, ties_matter
 
 START_BASE = 10  # chance: +seat, the next soul placed on Start (closest to Heaven first)
