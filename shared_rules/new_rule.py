@@ -69,6 +69,11 @@ STARTS = 11  # starts 0..9: ranks s..s+3 (0 = A-2-3-4); 10: J-Q-K-A
 ACE_HIGH_START = 10
 NUM_SET_INDICES = STRAIGHT_BASE + 4 * STARTS  # 2995
 
+# The view lists at most this many legal sets, best first: in play there are
+# rarely more than 20, but boards nobody clears can offer thousands (every
+# set stays formable by its action, or by encode() from its cards).
+LISTED_SETS = 30
+
 # Phases.
 DEALING = "deal"
 PLAY = "play"
@@ -226,21 +231,19 @@ def find_sets(owner, mover, starts):
     from another player's board". `starts`: the straight flushes allowed.
     """
     found = []
-    by_rank = []
+    pairs = []  # per rank: [(suit pair, own cards, other cards)]
     for r in range(NUM_RANKS):
-        by_rank.append([r * 4 + s for s in range(4) if owner[r * 4 + s] >= 0])
-    pairs = []  # per rank: [(index, own cards, other cards)]
-    for r in range(NUM_RANKS):
-        cs = by_rank[r]
+        cs = [r * 4 + s for s in range(4) if owner[r * 4 + s] >= 0]
         k = len(cs)
         mine = [1 if owner[c] == mover else 0 for c in cs]
         rank_pairs = []
         for i in range(k):
             for j in range(i + 1, k):
                 own = mine[i] + mine[j]
-                rank_pairs.append((set_index([cs[i], cs[j]]), own, 2 - own))
+                sp = _suit_pair(cs[i] & 3, cs[j] & 3)
+                rank_pairs.append((sp, own, 2 - own))
                 if own == 1:
-                    found.append(set_index([cs[i], cs[j]]))
+                    found.append(PAIR_BASE + r * 6 + sp)
         pairs.append(rank_pairs)
         if k == 3:
             own = mine[0] + mine[1] + mine[2]
@@ -249,21 +252,21 @@ def find_sets(owner, mover, starts):
         if k == 4:
             own = mine[0] + mine[1] + mine[2] + mine[3]
             if 0 < own < 4:
-                found.append(set_index(cs))
+                found.append(FOUR_BASE + r)
             for skip in range(4):
-                trio = [cs[i] for i in range(4) if i != skip]
                 if 0 < own - mine[skip] < 3:
-                    found.append(set_index(trio))
+                    found.append(THREE_BASE + r * 4 + skip)
     for r1 in range(NUM_RANKS):
         if not pairs[r1]:
             continue
         for r2 in range(r1 + 1, NUM_RANKS):
-            for i1, own1, other1 in pairs[r1]:
-                for i2, own2, other2 in pairs[r2]:
+            if not pairs[r2]:
+                continue
+            base = TWO_PAIR_BASE + _rank_pair(r1, r2) * 36
+            for sp1, own1, other1 in pairs[r1]:
+                for sp2, own2, other2 in pairs[r2]:
                     if own1 + own2 and other1 + other2:
-                        _, a = set_cards(i1)
-                        _, b = set_cards(i2)
-                        found.append(set_index(a + b))
+                        found.append(base + sp1 * 6 + sp2)
     for suit in range(4):
         for start in starts:
             cs = [r * 4 + suit for r in straight_ranks(start)]
@@ -775,11 +778,12 @@ class NewRuleState(State):
         return [1 if s in self.winners else 0 for s in range(self.n)]
 
     # -- what the table sees ---------------------------------------------------
-    def set_entry(self, index, seat):
+    def set_entry(self, index, seat, owner=None):
         """A legal set as the device lists it: decode()'s fields, where each card
         lies, the action that forms it."""
         kind, cards = set_cards(index)
-        owner = self.usable_owner(seat)
+        if owner is None:
+            owner = self.usable_owner(seat)
         return {
             "action": SET + index,
             "type": SET_TYPES[kind],
@@ -789,14 +793,16 @@ class NewRuleState(State):
         }
 
     def ranked_sets(self):
-        """The legal sets of the player to move, best first: most points, then
-        the most penalty taken off their own board (damned cards count
-        double), then the canonical order."""
+        """(the best LISTED_SETS legal sets of the player to move, how many
+        there are): most points first, then the most penalty taken off their
+        own board (damned cards count double), then the canonical order."""
+        if self.phase != FORM:
+            return [], 0
         seat = self.turn
         ace = self.game.options["ace"]
         owner = self.usable_owner(seat)
         keyed = []
-        for index in self.legal_sets():
+        for index in find_sets(owner, seat, self.game.starts):
             kind, cards = set_cards(index)
             relief = 0
             for c in cards:
@@ -804,7 +810,8 @@ class NewRuleState(State):
                     relief += card_value(c, ace) * (2 if c in self.down[seat] else 1)
             keyed.append((-SET_POINTS[kind], -relief, index))
         keyed.sort()
-        return [self.set_entry(k[2], seat) for k in keyed]
+        best = keyed[:LISTED_SETS]
+        return [self.set_entry(k[2], seat, owner) for k in best], len(keyed)
 
     def result(self):
         if self.phase != OVER:
@@ -854,6 +861,7 @@ class NewRuleState(State):
             "hand": None,
             "damned": None,
             "legal_sets": [],
+            "legal_set_count": 0,
             "last_round": dict(self.rounds[-1]) if self.rounds else None,
             "result": self.result(),
         }
@@ -861,7 +869,7 @@ class NewRuleState(State):
             view["hand"] = labels(self.hands[seat])
             view["damned"] = labels(self.down[seat])
             if self.phase == FORM and seat == self.turn:
-                view["legal_sets"] = self.ranked_sets()
+                view["legal_sets"], view["legal_set_count"] = self.ranked_sets()
         return view
 
     def _action_text(self, action):

@@ -51,7 +51,8 @@ OPTIONS = (
     Option(
         "round_limit",
         20,
-        choices=(5, 10, 20, 40),
+        low=1,
+        high=99,
         help="rounds after which the highest score wins if nobody has reached the target",
     ),
 )

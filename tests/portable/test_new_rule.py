@@ -309,6 +309,7 @@ def test_legal_sets_are_listed_best_first_with_points():
     assert listed[1]["cards"] == ["9C", "9D"] and listed[2]["cards"] == ["5H", "5S"]
     assert listed[0]["seats"] == [0, 1, 0, 1]
     assert sorted([e["action"] for e in listed]) == state.legal_actions()[1:]
+    assert state.view(1)["legal_set_count"] == 3
     for e in listed:
         assert state.game.encode({"kind": "set", "cards": e["cards"]}) == e["action"]
     # only the player to move sees them
@@ -531,6 +532,10 @@ def _play_out(state, take_first_set=False):
             continue
         view = state.view(seat)
         if view["phase"] == "set":
+            # boards nobody clears offer many sets: the view lists the best 30
+            count = len(state.legal_actions()) - 1
+            assert view["legal_set_count"] == count
+            assert len(view["legal_sets"]) == min(count, 30)
             if take_first_set and not formed and view["legal_sets"]:
                 state.apply(view["legal_sets"][0]["action"])
                 formed = True
@@ -753,6 +758,54 @@ def test_set_indices_are_canonical():
     assert set_index([parse_card("5H"), parse_card("6H")]) == -1
     assert set_index([parse_card("5H"), parse_card("5H")]) == -1
     assert set_index([parse_card(c) for c in ("5H", "5S", "5C", "9D")]) == -1
+
+
+def _brute_force_sets(owner, mover, starts):
+    """Every 2-4 card subset of the usable cards that forms a set, by trying them all."""
+    usable = [c for c in range(NUM_CARDS) if owner[c] >= 0]
+    found = []
+    k = len(usable)
+
+    def check(cards):
+        index = set_index(cards)
+        if index < 0:
+            return
+        kind, _ = set_cards(index)
+        seats = [owner[c] for c in cards]
+        if mover not in seats or [s for s in seats if s != mover] == []:
+            return
+        if kind == 4:
+            ranks = sorted([c >> 2 for c in cards])
+            start = 10 if ranks == [0, 10, 11, 12] else ranks[0]
+            if start not in starts:
+                return
+        found.append(index)
+
+    for a in range(k):
+        for b in range(a + 1, k):
+            check([usable[a], usable[b]])
+            for c in range(b + 1, k):
+                check([usable[a], usable[b], usable[c]])
+                for d in range(c + 1, k):
+                    check([usable[a], usable[b], usable[c], usable[d]])
+    found.sort()
+    return found
+
+
+def test_find_sets_agrees_with_trying_every_subset():
+    from shared_rules.rng import Stream
+
+    stream = Stream(b"subsets", b"test")
+    for trial in range(40):
+        owner = [-1] * NUM_CARDS
+        # a dozen cards around a few ranks and one suit, so sets abound
+        for _ in range(12):
+            rank = stream.below(6) if trial % 2 else 8 + stream.below(5)
+            suit = stream.below(2) * 2
+            owner[rank * 4 + suit + stream.below(2)] = stream.below(3)
+        starts = straight_starts(("both", "low", "high")[trial % 3])
+        for mover in range(3):
+            assert find_sets(owner, mover, starts) == _brute_force_sets(owner, mover, starts)
 
 
 def test_the_action_codec_round_trips_and_refuses_nonsense():
