@@ -3,7 +3,8 @@ form a set by its cards, and an independent reckoning scorer (portable)."""
 
 from shared_rules import games
 from shared_rules.game import CHANCE
-from shared_rules.new_rule import DEAL, DOWN, NO_SET, SET, UP, parse_card, set_index
+from shared_rules.new_rule import DEAL, DOWN, KING, NO_SET, SET, UP, parse_card, set_index
+from shared_rules.rng import Stream
 
 
 def raises(exc, fn, *args, **kwargs):
@@ -98,3 +99,21 @@ def damn(up, down, set_deck, ace=1):
     for t in down:
         total += 20 if t[:-1] == "K" else value_of(t, ace)
     return total
+
+
+class KingsDownBot:
+    """Plays its Kings face down (never face up while it can help it), other
+    cards face up at random, and forms a random set: rounds that end in total
+    damnation, with set decks and face-down Kings to count."""
+
+    def __init__(self, game, seed, seat):
+        self.stream = Stream(seed, "kings%d" % seat)
+
+    def choose(self, view, legal):
+        if view["phase"] == "set":
+            return legal[self.stream.below(len(legal))]
+        down = [a for a in legal if a >= DOWN and ((a - DOWN) >> 2) == KING]
+        if down:
+            return down[0]
+        calm = [a for a in legal if a < DOWN and ((a - UP) >> 2) != KING]
+        return (calm or legal)[self.stream.below(len(calm or legal))]

@@ -9,7 +9,7 @@ must agree with it, line total by line total.
 """
 
 import simcheck
-from new_rule_kit import damn, reckon
+from new_rule_kit import KingsDownBot, damn, reckon
 
 from shared_rules import canon, games
 from shared_rules.driver import RandomBot, make_bot
@@ -26,24 +26,6 @@ def _snapshot(state):
             (labels(state.up[s]), labels(state.down[s]), labels(state.set_deck_cards(s)))
         )
     return out
-
-
-class KingsDownBot:
-    """Plays its Kings face down (never face up while it can help it), other
-    cards face up at random, and forms a random set: rounds that end in total
-    damnation, with set decks and face-down Kings to count."""
-
-    def __init__(self, game, seed, seat):
-        self.stream = Stream(seed, "kings%d" % seat)
-
-    def choose(self, view, legal):
-        if view["phase"] == "set":
-            return legal[self.stream.below(len(legal))]
-        down = [a for a in legal if a >= DOWN and ((a - DOWN) >> 2) == KING]
-        if down:
-            return down[0]
-        calm = [a for a in legal if a < DOWN and ((a - UP) >> 2) != KING]
-        return (calm or legal)[self.stream.below(len(calm or legal))]
 
 
 def _games(configs):
