@@ -703,7 +703,7 @@ class NewRuleState(State):
             seats.append(entry)
         self.reckonings += 1
         # "The player who played the God card will go first in the new round."
-        nxt = god_seat
+        nxt = god_seat if self._more_rounds() else None
         self._announce(
             "reckoning",
             round=self.round,
@@ -738,6 +738,8 @@ class NewRuleState(State):
         nxt = self.first
         if self.game.options["damnation_start"] == "next":
             nxt = (self.first + 1) % self.n
+        if not self._more_rounds():
+            nxt = None
         self._announce("total_damnation", round=self.round, seats=seats, next_first=nxt)
         self._close_round(DAMNATION, None, penalties)
         self._next_round(nxt)
@@ -755,8 +757,11 @@ class NewRuleState(State):
             }
         )
 
+    def _more_rounds(self):
+        return self.round < self.game.options["round_limit"]
+
     def _next_round(self, first):
-        if self.round >= self.game.options["round_limit"]:
+        if not self._more_rounds():
             self._finish(winners_of(self.scores), "round_limit")
             return
         self.first = first
