@@ -474,18 +474,31 @@ class NewRuleState(State):
     def _new_round(self):
         n = self.n
         self.round += 1
-        self.deck = [1] * NUM_CARDS  # still in the reserve (undealt)
+        if self.round == 1:
+            self.deck = [1] * NUM_CARDS  # still in the reserve (undealt)
+            self.hands = [[] for _ in range(n)]
+            self.up = [[] for _ in range(n)]  # innocent cards on each board
+            self.down = [[] for _ in range(n)]  # damned cards on each board
+            self.set_decks = [[] for _ in range(n)]  # [[set index, [seat of each card]], ...]
+            self.round_points = [0] * n
+            self.dealt_at = [-1] * NUM_CARDS  # history index of each card's deal, this round
+            self.played_at = [-1] * NUM_CARDS  # history index of its play
+        else:
+            # the same lists again: a long game on the board keeps its heap in one piece
+            for c in range(NUM_CARDS):
+                self.deck[c] = 1
+                self.dealt_at[c] = -1
+                self.played_at[c] = -1
+            for s in range(n):
+                del self.hands[s][:]
+                del self.up[s][:]
+                del self.down[s][:]
+                del self.set_decks[s][:]
+                self.round_points[s] = 0
         self.deck_left = NUM_CARDS
-        self.hands = [[] for _ in range(n)]
-        self.up = [[] for _ in range(n)]  # innocent cards on each board
-        self.down = [[] for _ in range(n)]  # damned cards on each board
-        self.set_decks = [[] for _ in range(n)]  # [[set index, [seat of each card]], ...]
-        self.round_points = [0] * n
         self.reserve_dealt = False
         self.set_aside = 0
         self.reserve_each = 0
-        self.dealt_at = [-1] * NUM_CARDS  # history index of each card's deal, this round
-        self.played_at = [-1] * NUM_CARDS  # history index of its play
         self.phase = DEALING
         self.to_deal = HAND_SIZE * n
         self.deal_seat = self.first
@@ -630,7 +643,7 @@ class NewRuleState(State):
             type=SET_TYPES[kind],
             points=points,
             cards=labels(cards),
-            seats=froms,
+            seats=list(froms),
             score=self.scores[seat],
         )
         target = self.game.options["target"]
@@ -745,17 +758,22 @@ class NewRuleState(State):
         self._next_round(nxt)
 
     def _close_round(self, end, god_seat, penalties):
-        self.rounds.append(
-            {
-                "round": self.round,
-                "first_player": self.first,
-                "end": end,
-                "god_seat": god_seat,
-                "set_points": list(self.round_points),
-                "penalties": penalties,
-                "scores": list(self.scores),
-            }
-        )
+        # kept compact (a list, not a dict): a long game holds dozens of these
+        row = [self.round, self.first, end, god_seat]
+        self.rounds.append(row + [list(self.round_points), penalties, list(self.scores)])
+
+    def round_record(self, i):
+        """Finished round i (0-based) as the table sees it."""
+        row = self.rounds[i]
+        return {
+            "round": row[0],
+            "first_player": row[1],
+            "end": row[2],
+            "god_seat": row[3],
+            "set_points": list(row[4]),
+            "penalties": list(row[5]),
+            "scores": list(row[6]),
+        }
 
     def _more_rounds(self):
         return self.round < self.game.options["round_limit"]
@@ -825,7 +843,7 @@ class NewRuleState(State):
             "winners": list(self.winners),
             "reason": self.reason,
             "scores": list(self.scores),
-            "rounds": [dict(r) for r in self.rounds],
+            "rounds": [self.round_record(i) for i in range(len(self.rounds))],
         }
 
     def _view(self, seat):
@@ -867,7 +885,7 @@ class NewRuleState(State):
             "damned": None,
             "legal_sets": [],
             "legal_set_count": 0,
-            "last_round": dict(self.rounds[-1]) if self.rounds else None,
+            "last_round": self.round_record(len(self.rounds) - 1) if self.rounds else None,
             "result": self.result(),
         }
         if seat is not None:
