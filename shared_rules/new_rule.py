@@ -391,9 +391,9 @@ class NewRule(Game):
         if UP <= action < UP + NUM_CARDS or DOWN <= action < DOWN + NUM_CARDS:
             up = action < DOWN
             c = action - (UP if up else DOWN)
-            data = _card_fields({"kind": "play", "face": "up" if up else "down"}, c)
-            data["god_card"] = up and (c >> 2) == KING
-            return data
+            god = up and (c >> 2) == KING
+            data = {"kind": "play", "face": "up" if up else "down", "god_card": god}
+            return _card_fields(data, c)
         if action == NO_SET:
             return {"kind": "no_set"}
         if SET <= action < SET + NUM_SET_INDICES:
@@ -697,7 +697,9 @@ class NewRuleState(State):
         seats = []
         penalties = [0] * self.n
         for s in range(self.n):
-            entry = {"seat": s, "status": "reckoned", "forgiven_by": None, "lines": [], "penalty": 0}
+            entry = {"seat": s, "status": "reckoned", "forgiven_by": None}
+            entry["lines"] = []
+            entry["penalty"] = 0
             kings = [c for c in self.down[s] if (c >> 2) == KING]
             if spare and s == god_seat:
                 entry["status"] = "spared"  # "a reckoning for all the other players' sins"

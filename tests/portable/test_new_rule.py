@@ -458,9 +458,9 @@ def test_the_god_card_stops_play_at_once_and_its_player_starts_next():
     play(state, "KH")
     # no set after the God card: the next round is being dealt
     assert state.current_player() == CHANCE and state.view(None)["round"] == 2
-    assert state.view(None)["hand_counts"] == [0, 0, 0]
-    assert state.view(None)["boards"] == [[], [], []] and state.view(None)["round_points"] == [0] * 3
-    assert state.view(None)["first_player"] == 2
+    view = state.view(None)
+    assert view["hand_counts"] == [0, 0, 0] and view["boards"] == [[], [], []]
+    assert view["round_points"] == [0] * 3 and view["first_player"] == 2
     assert state.observers() == (2,)  # the deal starts with the new first player
     while state.current_player() == CHANCE:
         state.apply(state.legal_actions()[0])
@@ -702,6 +702,9 @@ def test_the_round_limit_ends_the_game_with_the_highest_score():
         for r in result["rounds"]:
             assert r["end"] in ("reckoning", "damnation")
         assert result["rounds"][-1]["scores"] == scores
+        # the last round's end says nobody starts a next round, then the game is over
+        kinds = [a["kind"] for a in end.announcements()]
+        assert kinds[-1] == "game_over" and end.announcements()[-2]["next_first"] is None
 
 
 # -- the Ace ----------------------------------------------------------------------------
