@@ -20,7 +20,7 @@ GAMES_CPYTHON = 40
 GAMES_MICROPYTHON = 6
 WINRATE_GAMES = 150
 RACE_GAMES = 6
-HEAPS = (16, 24, 32, 48, 64, 96, 128)  # thousands of words (-X heapsize=NwK)
+HEAPS = (32, 48, 64, 72, 80, 96, 128)  # thousands of words (-X heapsize=NwK)
 
 SCRIPT = """
 import time
