@@ -1,7 +1,7 @@
 """`confessor show`: a game's timeline and result."""
 
 from host.errors import CliError
-from host.logtools import add_db_argument, load_log, seat_names, timeline
+from host.logtools import add_db_argument, load_log, result_lines, seat_names, timeline
 
 HELP = "print a synced game's timeline and result (GAME id or a log FILE)"
 
@@ -42,6 +42,11 @@ def run(args):
     print()
     if report["abandoned"]:
         print("abandoned after %d actions" % len(report["actions"]))
+    result = None if report["abandoned"] else report["state"].view(None).get("result")
+    if isinstance(result, dict):
+        for line in result_lines(result, names):
+            print(line)
+        print()
     returns = report["state"].returns()
     best = max(returns)
     for seat, value in enumerate(returns):

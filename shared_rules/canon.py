@@ -9,6 +9,15 @@ _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def _string(text):
+    # Most text is plain printable ASCII: quote it whole (views are encoded
+    # often, by the checker and the transcripts, so this is worth the scan).
+    for ch in text:
+        if ch < " " or ch > "~" or ch == '"' or ch == "\\":
+            return _escaped(text)
+    return '"' + text + '"'
+
+
+def _escaped(text):
     out = ['"']
     for ch in text:
         if ch in _ESCAPES:
@@ -34,26 +43,25 @@ def dumps(value):
 
 
 def _encode(value, parts):
-    if value is None:
-        parts.append("null")
-    elif value is True:
-        parts.append("true")
-    elif value is False:
-        parts.append("false")
-    elif isinstance(value, int):
+    # Exact types first (the common case, and cheap); bool is not int here.
+    t = type(value)
+    if t is int:
         parts.append(str(value))
-    elif isinstance(value, str):
+    elif t is str:
         parts.append(_string(value))
-    elif isinstance(value, (list, tuple)):
+    elif t is list or t is tuple:
         parts.append("[")
         first = True
         for item in value:
             if not first:
                 parts.append(",")
             first = False
-            _encode(item, parts)
+            if type(item) is int:
+                parts.append(str(item))
+            else:
+                _encode(item, parts)
         parts.append("]")
-    elif isinstance(value, dict):
+    elif t is dict:
         parts.append("{")
         first = True
         for key in sorted(value):
@@ -66,5 +74,19 @@ def _encode(value, parts):
             parts.append(":")
             _encode(value[key], parts)
         parts.append("}")
+    elif value is None:
+        parts.append("null")
+    elif value is True:
+        parts.append("true")
+    elif value is False:
+        parts.append("false")
+    elif isinstance(value, int):
+        parts.append(str(value))
+    elif isinstance(value, str):
+        parts.append(_string(value))
+    elif isinstance(value, (list, tuple)):
+        _encode(list(value), parts)
+    elif isinstance(value, dict):
+        _encode(dict(value), parts)
     else:
         raise TypeError("canon: cannot encode %r (floats are not allowed)" % (value,))

@@ -16,6 +16,7 @@ _CATALOGUE = {
     "mea-culpa": "shared_rules.mea_culpa_entry",
     "mea-culpa-keeper": "shared_rules.mea_culpa_keeper_entry",
     "siete-pecados": "shared_rules.siete_pecados_entry",
+    "new-rule": "shared_rules.new_rule_entry",
 }
 _ENGINES = {}  # name -> (module, class) of games registered by tests, without an entry
 

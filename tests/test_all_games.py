@@ -11,8 +11,11 @@ from shared_rules.game import Option
 
 SEEDS_PER_CONFIG = 40
 # Games with many long configurations check fewer seeds each here; their own
-# tests/test_<game>_sim.py runs the checker over the option combinations.
-SEEDS_FOR = {"siete-pecados": 16}
+# tests/test_<game>_sim.py runs the checker over the option combinations. A New
+# Rule game runs many rounds (about 1,200 checked nodes with random bots), so one
+# game a configuration; short games and many more seeds are in
+# tests/portable/test_new_rule_scenarios.py and tests/test_new_rule_sim.py.
+SEEDS_FOR = {"siete-pecados": 16, "new-rule": 1}
 
 # The kernel's own test game is checked alongside the real ones.
 games.register("hidden-pair", "hidden_pair", "HiddenPair")
