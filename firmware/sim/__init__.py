@@ -1,15 +1,18 @@
 # sim  Simulated hardware for the MicroPython unix port (never flashed: FLASH_EXCLUDE)
-# MIT licence. build() makes the same Board object board.py makes on the rp2, from the
-# same profile, with pins, bus, display controller and LED chain simulated.
+# MIT licence. build() makes the Board with board.wire(), the code a real board runs, over
+# the simulated rp2 (sim/rp2.py) with the display controller, LED chain and battery
+# divider modelled on its pads and bus.
 #
 # Environment (read here only, so none of it can reach a real board):
 #   CONFESSOR_SIM=<dir>        side channel folder (sim/channel.py); none: no channel
-#   CONFESSOR_SIM_SPEED=instant|real   e-ink refresh times (default real: 2 s / 0.3 s)
+#   CONFESSOR_SIM_SPEED=instant|real   e-ink refresh times (default real: the panel's)
 #   CONFESSOR_SIM_SEED=<64 hex>        test only: the seed every new game draws
 #   CONFESSOR_SIM_HOLD=A,C     buttons held down from power-on
 #   CONFESSOR_SIM_LONG_MS=<ms> long-press time (default the driver's)
 #   CONFESSOR_SIM_GAMES=name:module:Class,...  extra games to register (test games)
 #   CONFESSOR_SIM_KEEP=1       keep every frame in <dir>/frames (screenshots)
+#   CONFESSOR_SIM_GHOSTS=1     the SSD1680 model keeps the ghosts of partial refreshes
+#   CONFESSOR_SIM_VSYS_MV=<mV> the supply the battery divider reads (default 4700, USB)
 
 import os
 
@@ -19,28 +22,22 @@ def env(name, default=None):
     return default if value is None or value == "" else value
 
 
-def build(name, profile):
-    import machine
-    from board import Board
-    from buttons import Buttons
-    from leds import SeatLeds, WhiteLed
+def build(name, profile, speed=None):
+    import board as board_mod
 
-    from sim.hw import FuncPin, SimNeoPixel, SimPin
+    from sim import rp2
+    from sim.hw import SimNeoPixel
 
-    real = env("CONFESSOR_SIM_SPEED", "real") == "real"
+    real = (speed or env("CONFESSOR_SIM_SPEED", "real")) == "real"
+    world = rp2.new_world(profile.get("mcu", "rp2350"))
     held = env("CONFESSOR_SIM_HOLD", "").split(",")
     pull_up = profile.get("button_pull", "up") == "up"
     released, pressed = (1, 0) if pull_up else (0, 1)
     pins = {}
-    signals = {}
     for key in sorted(profile["buttons"]):
-        pin = SimPin(profile["buttons"][key], pressed if key in held else released)
-        pins[key] = pin
-        signals[key] = machine.Signal(pin, invert=pull_up)
-    buttons = Buttons(signals)
-    long_ms = env("CONFESSOR_SIM_LONG_MS")
-    if long_ms:
-        buttons.long_ms = int(long_ms)
+        pad = world.pads[profile["buttons"][key]]
+        pad.set_level(pressed if key in held else released)
+        pins[key] = pad
 
     folder = env("CONFESSOR_SIM")
     channel = None
@@ -51,48 +48,55 @@ def build(name, profile):
 
     on_refresh = channel.on_refresh if channel else None
     disp = profile["display"]
-    cs, dc = SimPin(disp["cs"], 1), SimPin(disp["dc"], 1)
     if disp["driver"] == "uc8151":
-        from uc8151 import UC8151
-
         from sim.uc8151_model import UC8151Model
 
+        # Pimoroni's UC8151::update_time() at speed 0 (the OTP waveform)
         model = UC8151Model(4500 if real else 0, on_refresh)
-        busy = FuncPin(disp["busy"], lambda: 1 - model.busy())
-        driver = UC8151
     else:
-        from ssd1680 import SSD1680
+        import panel_ws29 as panel
 
         from sim.ssd1680_model import SSD1680Model
 
-        model = SSD1680Model(2000 if real else 0, 300 if real else 0, on_refresh)
-        busy = FuncPin(disp["busy"], model.busy)
-        driver = SSD1680
-    rst = SimPin(disp["rst"], 1, model.rst_changed)
-    from sim.hw import SimSPI
+        times = dict(panel.REFRESH_MS, power_on=panel.POWER_ON_MS) if real else None
+        model = SSD1680Model(times, on_refresh, track_ghosts=bool(env("CONFESSOR_SIM_GHOSTS")))
+    world.attach_spi(disp["spi"], model, disp["cs"], disp["dc"])
+    world.pads[disp["rst"]].on_change = model.rst_changed
+    if disp.get("busy_level", 1):
+        world.pads[disp["busy"]].source = model.busy
+    else:
+        world.pads[disp["busy"]].source = lambda: 1 - model.busy()
+    battery = profile.get("battery")
+    vsys = [int(env("CONFESSOR_SIM_VSYS_MV", "4700"))]  # USB, through the Pico's diode
+    if battery is not None:
+        divider = battery["divider"]
+        world.analog[battery["adc_pin"]] = lambda: vsys[0] // divider
 
-    spi = SimSPI(model, cs, dc)
-    display = driver(spi, cs, dc, rst, busy)
+    def chain(pin, count, timing):
+        return SimNeoPixel(pin, count, timing=timing, mcu=world.mcu)
+
+    board = board_mod.wire(name, profile, rp2, chain, None)
+    display = board.display
     if not real:
         display.reset_ms = 0
         display.busy_poll_ms = 1
-        buttons.poll_ms = 4  # tests: same reads per press, less waiting
+        board.buttons.poll_ms = 4  # tests: same reads per press, less waiting
+    long_ms = env("CONFESSOR_SIM_LONG_MS")
+    if long_ms:
+        board.buttons.long_ms = int(long_ms)
     if channel:
         channel.model = model
+        channel.vsys = vsys
+        channel.battery = board.battery
 
-    from board import is_chain, led_pin
-
+    np = getattr(board.leds, "_np", None)
+    if np is not None and channel:
+        np.on_write = channel.on_leds
     lp = profile["leds"]
-    if is_chain(lp):
-        np = SimNeoPixel(lp["count"], channel.on_leds if channel else None)
-        leds = SeatLeds(np, lp["seats"], lp.get("status"), lp.get("max_brightness", 40))
-    else:
-        np = None
-        pin = led_pin(lp)
-        hook = (lambda p, v: channel.on_leds(None)) if channel else None
-        leds = WhiteLed(SimPin(pin, 0, hook) if pin is not None else None)
+    if np is None and channel and board_mod.led_pin(lp) is not None:
+        world.pads[board_mod.led_pin(lp)].on_change = lambda v: channel.on_leds(None)
     if channel:
-        channel.leds = leds
+        channel.leds = board.leds
 
     seed = env("CONFESSOR_SIM_SEED")
 
@@ -113,9 +117,10 @@ def build(name, profile):
             return fixed
         return os.urandom(n)
 
-    board = Board(name, profile, display, buttons, leds, urandom)
+    board.urandom = urandom
     board.sim = channel
     board.model = model
+    board.world = world
     board.pins = pins
     board.np = np
     board.splash_ms = 1500 if real else 0

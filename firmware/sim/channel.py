@@ -3,7 +3,8 @@
 # and pictures, screen descriptions and LED states go out through a directory:
 #
 #   in/<seq>.cmd    host -> device, one command per file ("press A", "long B",
-#                   "chord A C"), written to a temp name and renamed; taken in seq order
+#                   "chord A C", "vsys 3600"), written to a temp name and renamed; taken
+#                   in seq order
 #   status.json     device -> host: {"boot","ack","idle","frame","screen",...}
 #   screen.pbm      the panel as shown (P4, 296x128, 1 = black)
 #   screen.txt      the text description of the screen being shown
@@ -52,6 +53,8 @@ class Channel:
         self.frame = 0
         self.screen = None
         self.model = None
+        self.vsys = None  # [mV]: the supply the battery divider sees (sim/__init__.py)
+        self.battery = None
         self._holds = None
         self._seq = 0
         self._last = None
@@ -141,6 +144,8 @@ class Channel:
             "peak": self.peak,
             "exited": self.exited,
         }
+        if self.battery is not None:
+            data["battery"] = self.battery.level()
         if app is not None:
             data["app"] = app.status()  # exactly what the serial link would serve
             data["move"] = data["app"]["move"]
@@ -152,6 +157,13 @@ class Channel:
         seq = int(parts[0])
         op = parts[1]
         names = parts[2:]
+        if op == "vsys":
+            # the virtual board's supply voltage: what the battery divider reads from now on
+            if self.vsys is not None:
+                self.vsys[0] = int(names[0])
+            self._holds = []
+            self._seq = seq
+            return
         stable = buttons.stable
         holds = []
         for name in names:
