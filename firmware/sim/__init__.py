@@ -23,91 +23,40 @@ def env(name, default=None):
 
 
 def build(name, profile, speed=None):
-    import board as board_mod
+    import sys
 
-    from sim import rp2
-    from sim.hw import SimNeoPixel
+    from sim import builder
 
-    real = (speed or env("CONFESSOR_SIM_SPEED", "real")) == "real"
-    world = rp2.new_world(profile.get("mcu", "rp2350"))
-    held = env("CONFESSOR_SIM_HOLD", "").split(",")
-    pull_up = profile.get("button_pull", "up") == "up"
-    released, pressed = (1, 0) if pull_up else (0, 1)
-    pins = {}
-    for key in sorted(profile["buttons"]):
-        pad = world.pads[profile["buttons"][key]]
-        pad.set_level(pressed if key in held else released)
-        pins[key] = pad
+    board = builder.build(name, profile, speed)
+    del sys.modules["sim.builder"]
+    globals().pop("builder", None)
+    return board
 
-    folder = env("CONFESSOR_SIM")
-    channel = None
-    if folder:
-        from sim.channel import Channel
 
-        channel = Channel(folder, pins, released, pressed)
+class Supply:
+    """The virtual board's VSYS (mV) as the battery divider's ADC pin sees it."""
 
-    on_refresh = channel.on_refresh if channel else None
-    disp = profile["display"]
-    if disp["driver"] == "uc8151":
-        from sim.uc8151_model import UC8151Model
+    def __init__(self, mv, divider):
+        self.mv = mv
+        self.divider = divider or 1
 
-        # Pimoroni's UC8151::update_time() at speed 0 (the OTP waveform)
-        model = UC8151Model(4500 if real else 0, on_refresh)
-    else:
-        import panel_ws29 as panel
+    def __call__(self):
+        return self.mv // self.divider
 
-        from sim.ssd1680_model import SSD1680Model
 
-        times = dict(panel.REFRESH_MS, power_on=panel.POWER_ON_MS) if real else None
-        model = SSD1680Model(times, on_refresh, track_ghosts=bool(env("CONFESSOR_SIM_GHOSTS")))
-    world.attach_spi(disp["spi"], model, disp["cs"], disp["dc"])
-    world.pads[disp["rst"]].on_change = model.rst_changed
-    if disp.get("busy_level", 1):
-        world.pads[disp["busy"]].source = model.busy
-    else:
-        world.pads[disp["busy"]].source = lambda: 1 - model.busy()
-    battery = profile.get("battery")
-    vsys = [int(env("CONFESSOR_SIM_VSYS_MV", "4700"))]  # USB, through the Pico's diode
-    if battery is not None:
-        divider = battery["divider"]
-        world.analog[battery["adc_pin"]] = lambda: vsys[0] // divider
+class Urandom:
+    """os.urandom, except that with CONFESSOR_SIM_SEED the first game gets that seed and
+    later ones a seed derived from it (a test can play several games without reusing one)."""
 
-    def chain(pin, count, timing):
-        return SimNeoPixel(pin, count, timing=timing, mcu=world.mcu)
+    def __init__(self, seed):
+        self.seed = seed
 
-    board = board_mod.wire(name, profile, rp2, chain, None)
-    display = board.display
-    if not real:
-        display.reset_ms = 0
-        display.busy_poll_ms = 1
-        board.buttons.poll_ms = 4  # tests: same reads per press, less waiting
-    long_ms = env("CONFESSOR_SIM_LONG_MS")
-    if long_ms:
-        board.buttons.long_ms = int(long_ms)
-    if channel:
-        channel.model = model
-        channel.vsys = vsys
-        channel.battery = board.battery
-
-    np = getattr(board.leds, "_np", None)
-    if np is not None and channel:
-        np.on_write = channel.on_leds
-    lp = profile["leds"]
-    if np is None and channel and board_mod.led_pin(lp) is not None:
-        world.pads[board_mod.led_pin(lp)].on_change = lambda v: channel.on_leds(None)
-    if channel:
-        channel.leds = board.leds
-
-    seed = env("CONFESSOR_SIM_SEED")
-
-    def urandom(n):
-        if seed and n == 32:
-            # the first game gets the fixed seed; later ones a seed derived from it, so
-            # a test can play several games without reusing one
+    def __call__(self, n):
+        if self.seed and n == 32:
             import binascii
             import hashlib
 
-            fixed = binascii.unhexlify(seed)
+            fixed = binascii.unhexlify(self.seed)
             try:
                 games_before = len([f for f in os.listdir("games") if f.endswith(".log")])
             except OSError:
@@ -116,20 +65,3 @@ def build(name, profile, speed=None):
                 return hashlib.sha256(fixed + bytes((games_before & 255,))).digest()
             return fixed
         return os.urandom(n)
-
-    board.urandom = urandom
-    board.sim = channel
-    board.model = model
-    board.world = world
-    board.pins = pins
-    board.np = np
-    board.splash_ms = 1500 if real else 0
-    board.effect_ms = 120 if real else 2
-    games = env("CONFESSOR_SIM_GAMES")
-    if games:
-        from shared_rules import games as registry
-
-        for entry in games.split(","):
-            gname, module, cls = entry.split(":")
-            registry.register(gname, module, cls)
-    return board

@@ -53,7 +53,7 @@ class Channel:
         self.frame = 0
         self.screen = None
         self.model = None
-        self.vsys = None  # [mV]: the supply the battery divider sees (sim/__init__.py)
+        self.supply = None  # the virtual board's VSYS (sim.Supply), read by the battery pin
         self.battery = None
         self._holds = None
         self._seq = 0
@@ -130,6 +130,9 @@ class Channel:
         _write(self.dir + "/leds.json", json.dumps({"rgb": shown, "names": names}).encode())
         self._event({"e": "leds", "names": names})
 
+    def on_led_pin(self, level):
+        self.on_leds(None)  # the Badger's single LED
+
     leds = None
 
     def _status(self, idle, app=None):
@@ -159,8 +162,8 @@ class Channel:
         names = parts[2:]
         if op == "vsys":
             # the virtual board's supply voltage: what the battery divider reads from now on
-            if self.vsys is not None:
-                self.vsys[0] = int(names[0])
+            if self.supply is not None:
+                self.supply.mv = int(names[0])
             self._holds = []
             self._seq = seq
             return

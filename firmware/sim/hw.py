@@ -123,8 +123,8 @@ class SimNeoPixel:
         t = self.timing
         if t is None or len(t) != 4:
             return "not an 800 kHz WS2812 timing: %r" % (t,)
-        for got, want in zip(t, WS2812B_NS):
-            if abs(got - want) > WS2812B_TOLERANCE:
+        for i in range(4):
+            if abs(t[i] - WS2812B_NS[i]) > WS2812B_TOLERANCE:
                 return "timing %r outside the WS2812B's +-150 ns windows" % (t,)
         if self.mcu == "rp2350" and t == NEOPIXEL_DEFAULT:
             return "neopixel's default timing fails on an RP2350 at its stock clock (micropython#18295)"

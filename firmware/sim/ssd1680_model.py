@@ -40,19 +40,6 @@ OTP = "otp"  # the OTP mode-1 waveform
 LUT_BYTES = 153
 
 
-def flashes(lut):
-    """True if a host waveform drives every transition both ways (VSH1/VSH2 and VSL), as a
-    full-screen waveform does; a partial one drives only towards the target."""
-    for n in range(4):  # LUT0-LUT3: the four transitions
-        seen = 0
-        for b in lut[12 * n : 12 * n + 12]:
-            for shift in (6, 4, 2, 0):
-                seen |= 1 << ((b >> shift) & 3)
-        if not (seen & 0b1010 and seen & 0b0100):  # VSH1 (01) or VSH2 (11), and VSL (10)
-            return False
-    return True
-
-
 class SSD1680Model:
     WHITE_BIT = 1  # landscape() is 1 = white
 
@@ -89,7 +76,6 @@ class SSD1680Model:
         self.seq = 0xFF
         self.border = 0xC0
         self.lut = None
-        self.lut_flashes = False
         self.voltages = {}
         self.pingpong = False
         self.clock = False
@@ -174,7 +160,6 @@ class SSD1680Model:
         elif c == 0x32:
             if n == LUT_BYTES:
                 self.lut = bytes(a)
-                self.lut_flashes = flashes(a)
             elif n > LUT_BYTES:
                 self._error("0x32 waveform longer than %d bytes" % LUT_BYTES)
         elif c == 0x37 and n >= 6:
@@ -254,10 +239,8 @@ class SSD1680Model:
             if seq & 0x08:
                 # Mode 2 from OTP: this panel has no partial waveform there.
                 self.lut = None
-                self.lut_flashes = False
             else:
                 self.lut = OTP
-                self.lut_flashes = True
         if seq & 0x04:
             kind = self._display(2 if seq & 0x08 else 1)
             if kind is not None:
@@ -286,9 +269,11 @@ class SSD1680Model:
             kind = "full" if self.lut is OTP else "fast"
         else:
             kind = "partial"
-        old = bytes(self.glass) if self.ghost is not None and not self.lut_flashes else None
+        old = bytes(self.glass) if self.ghost is not None else None
         if self.gate_scan & 1 or self.ram_option:
-            self._map_slow(kind)
+            from sim.ssd1680_glass import map_slow
+
+            map_slow(self, kind)
         else:
             if kind == "partial" and self.red != self.glass:
                 # The differential waveform is picked per pixel from (0x26, 0x24): a
@@ -298,42 +283,15 @@ class SSD1680Model:
         if mode == 2 and self.pingpong:
             self.red[:] = self.bw
         if self.ghost is not None:
-            if self.lut_flashes:
-                self.ghost[:] = bytes(RAM)
-            elif old is not None:
-                moved = int.from_bytes(old, "little") ^ int.from_bytes(self.glass, "little")
-                now = int.from_bytes(self.ghost, "little") | moved
-                self.ghost[:] = now.to_bytes(RAM, "little")
+            from sim.ssd1680_glass import ghosts
+
+            ghosts(self, old)
         self.refreshes.append(kind)
         if len(self.refreshes) > 64:
             del self.refreshes[:32]
         if self.on_refresh is not None:
             self.on_refresh(kind)
         return kind
-
-    def _map_slow(self, kind):
-        # TB=1 (gates scanned G295 first) mirrors x; 0x21 RAM option inverts or blanks.
-        flip = self.gate_scan & 1
-        opt = self.ram_option
-        src = self.bw
-        out = bytearray(RAM)
-        ref = bytearray(RAM)
-        for band in range(BANDS):
-            base = band * ROW
-            for g in range(ROW):
-                x = ROW - 1 - g if flip else g
-                v = src[base + g]
-                r = self.red[base + g]
-                if opt == 0x08:
-                    v ^= 0xFF
-                    r ^= 0xFF
-                elif opt == 0x04:
-                    v = r = 0
-                out[base + x] = v
-                ref[base + x] = r
-        if kind == "partial" and ref != self.glass:
-            self.stale_partials += 1
-        self.glass[:] = out
 
     def _unchanged(self, why):
         self.unchanged += 1
@@ -349,10 +307,18 @@ class SSD1680Model:
         """RAM byte at X address x (0-15, bit 7 = source 8x) and gate (0-295)."""
         return (self.red if red else self.bw)[(BANDS - 1 - x) * ROW + gate]
 
+    def flashing(self):
+        """Whether the loaded waveform flashes (drives every pixel both ways)."""
+        if self.lut is None or self.lut is OTP:
+            return self.lut is OTP
+        from sim.ssd1680_glass import flashes
+
+        return flashes(self.lut)
+
     def ghost_pixels(self):
-        if self.ghost is None:
-            return 0
-        return sum(bin(b).count("1") for b in self.ghost)
+        """Pixels still carrying a ghost (with track_ghosts)."""
+        g = self.ghost
+        return 0 if g is None else sum(bin(b).count("1") for b in g)
 
     def _error(self, text):
         if len(self.errors) < 32:

@@ -80,6 +80,10 @@ class UC8151Model:
         self._busy_until = None
         return 0
 
+    def busy_n(self):
+        """The BUSY_N pin: low while busy."""
+        return 1 - self.busy()
+
     def _set_busy(self, ms):
         self._busy_until = time.ticks_add(time.ticks_ms(), ms) if ms > 0 else None
 

@@ -8,7 +8,7 @@ import rig
 from board import WS2812_TIMING
 from buttons import Buttons
 from leds import SeatLeds
-from rig import H, W, pixel, run, draw_card
+from rig import H, W, draw_card, pixel, run
 from sim import rp2
 from sim.hw import Hold, SimNeoPixel, SimPin
 from sim.ssd1680_model import SSD1680Model
@@ -47,7 +47,7 @@ def test_ssd1680_partial_refresh_loads_the_waveform_and_keeps_its_reference():
         assert run(d.show(full=False)) == "partial"
         assert bytes(model.landscape()) == bytes(d.buf)
     assert model.refreshes == ["full", "partial", "partial", "partial"]
-    assert model.lut is not None and not model.lut_flashes  # Waveshare's partial table
+    assert model.lut is not None and not model.flashing()  # Waveshare's partial table
     # RAM ping-pong: each partial refresh compared against what the glass really showed
     assert model.stale_partials == 0 and model.red == model.glass
     assert not model.errors
@@ -182,10 +182,10 @@ def test_spi_with_miso_none_takes_gp8_so_dc_must_come_after_it():
     world = rp2.new_world()
     model = SSD1680Model()
     world.attach_spi(1, model, 9, 8)
-    world.pads[13].source = model.busy
+    world.pad(13).source = model.busy
     dc = rp2.Pin(8, rp2.Pin.OUT, value=0)  # the wrong order: DC first
     spi = rp2.SPI(1, baudrate=4000000, sck=rp2.Pin(10), mosi=rp2.Pin(11), miso=None)
-    assert spi.miso == 8 and world.pads[8].func == "spi1"
+    assert spi.miso == 8 and world.pad(8).func == "spi1"
     cs = rp2.Pin(9, rp2.Pin.OUT, value=1)
     rst = rp2.Pin(12, rp2.Pin.OUT, value=1)
     d = SSD1680(spi, cs, dc, rst, rp2.Pin(13, rp2.Pin.IN, rp2.Pin.PULL_UP))
@@ -197,7 +197,7 @@ def test_spi_with_miso_none_takes_gp8_so_dc_must_come_after_it():
     assert bytes(model.landscape()) == b"\xff" * len(d.buf)  # nothing reached the glass
     # board.wire's order (bus, then CS and DC) gives GP8 back to DC
     b, model2, rec = rig.board("reference")
-    assert b.world.pads[8].func == "sio" and b.world.pads[8].output
+    assert b.world.pad(8).func == "sio" and b.world.pad(8).output
     b.display.fb.fill(b.display.BLACK)
     run(b.display.show(full=True))
     assert not model2.errors and bytes(model2.landscape()) == bytes(b.display.buf)
@@ -274,7 +274,7 @@ def test_battery_reads_vsys_through_the_divider():
     vsys = [4700]
     world.analog[26] = lambda: vsys[0] // 2
     bat = Battery(rp2.ADC(26), 2)
-    assert world.pads[26].func == "adc"
+    assert world.pad(26).func == "adc"
     level = bat.level()
     assert 4680 <= level["mv"] <= 4700 and level["source"] == "usb"
     assert level["percent"] is None and not level["low"]

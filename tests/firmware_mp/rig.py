@@ -60,7 +60,7 @@ def board(profile="reference"):
     rec = Recorder(model)
     world = b.world
     world.attach_spi(d["spi"], rec, d["cs"], d["dc"])
-    world.pads[d["rst"]].on_change = rec.rst
+    world.pad(d["rst"]).on_change = rec.rst
     return b, model, rec
 
 
