@@ -7,13 +7,6 @@
 import os
 import sys
 
-# WS2812 bit times (ns: T0H, T0L, T1H, T1L). neopixel's 800 kHz default (400, 850, 800,
-# 450) is reported to fail on the Pico 2 W's RP2350 at its stock 150 MHz (and at 125 MHz),
-# the pulses the rp2 bitstream makes departing from the set values; (350, 900, 800, 450)
-# worked at every clock tried (micropython#18295). Both are inside the WS2812B datasheet's
-# windows (T0H 400, T0L 850, T1H 800, T1L 450 ns, each +-150 ns).
-WS2812_TIMING = (350, 900, 800, 450)
-
 
 class Board:
     splash_ms = 1500
@@ -106,9 +99,9 @@ def wire(name, prof, machine, chain, urandom):
 
     lp = prof["leds"]
     if is_chain(lp):
-        from leds import SeatLeds
+        from leds import WS2812_TIMING, SeatLeds
 
-        np = chain(Pin(lp["pin"]), lp["count"], WS2812_TIMING)
+        np = chain(Pin(lp["pin"]), lp["count"], WS2812_TIMING)  # see leds.py
         leds = SeatLeds(np, lp["seats"], lp.get("status"), lp.get("max_brightness", 40))
     else:
         from leds import WhiteLed

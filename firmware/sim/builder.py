@@ -38,7 +38,7 @@ def build(name, profile, speed=None):
 
         from sim.ssd1680_model import SSD1680Model
 
-        times = dict(panel.REFRESH_MS, power_on=panel.POWER_ON_MS) if real else None
+        times = dict(panel.REFRESH_MS, power_on=panel.POWER_ON_MS, sw_reset=10) if real else None
         model = SSD1680Model(times, on_refresh, track_ghosts=bool(env("CONFESSOR_SIM_GHOSTS")))
     world.attach_spi(disp["spi"], model, disp["cs"], disp["dc"])
     world.pad(disp["rst"]).on_change = model.rst_changed

@@ -6,7 +6,10 @@
 
 import time
 
-import machine
+try:
+    import umachine as machine  # the built-in, even where a machine.py stands in for it
+except ImportError:
+    import machine
 
 
 class SimPin(machine.PinBase):

@@ -129,6 +129,9 @@ class SSD1680Model:
         if c == 0x12:  # SW reset: registers to their reset values, RAM unaffected
             self._por()
             self.log[-1] = (c, self.args)
+            # BUSY is high while it runs: 10 ms by the specification GxEPD2 cites; at least
+            # a tick even at instant speed, so a BUSY line that never moves is a fault
+            self._set_busy(self.times.get("sw_reset", 1))
         elif c == 0x24:
             self.target = self.bw
         elif c == 0x26:

@@ -5,9 +5,8 @@ import asyncio
 
 import machine
 import rig
-from board import WS2812_TIMING
 from buttons import Buttons
-from leds import SeatLeds
+from leds import WS2812_TIMING, SeatLeds
 from rig import H, W, draw_card, pixel, run
 from sim import rp2
 from sim.hw import Hold, SimNeoPixel, SimPin
