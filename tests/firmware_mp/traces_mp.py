@@ -135,8 +135,11 @@ def test_uc8151_init_and_refresh_match_pimoroni():
 
 
 def replay(model, steps):
-    """Feed a reference's steps to a controller model, as a bus would."""
+    """Feed a reference's steps to a controller model, as a bus would, waiting for BUSY
+    before each as the makers' ReadBusy/busy_wait do."""
     for name, data in steps:
+        while model.busy():
+            pass
         if name == "rst":
             model.rst_changed(data)
             continue
