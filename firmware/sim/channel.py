@@ -36,7 +36,7 @@ class Channel:
     def __init__(self, folder, buttons_pins, released, pressed):
         self.dir = folder
         self.indir = folder + "/in"
-        self._pins = buttons_pins  # name -> SimPin
+        self._pins = buttons_pins  # name -> sim.rp2.Pad
         self._released = released
         self._pressed = pressed
         for d in (folder, self.indir):

@@ -1,52 +1,9 @@
-# sim/hw.py  A simulated pin, button press and NeoPixel chain for the MicroPython unix port
+# sim/hw.py  A simulated button press and NeoPixel chain for the MicroPython unix port
 # MIT licence. Never flashed (firmware/FLASH_EXCLUDE). The firmware's real drivers run
-# unchanged on these: SimPin subclasses machine.PinBase so machine.Signal works over it
-# (sim/rp2.py has the board's own pins and buses), Hold paces a press by the driver's
-# reads, and SimNeoPixel records what the LED chain would show.
+# unchanged on these (sim/rp2.py has the board's pins and buses): Hold paces a press by the
+# driver's reads, and SimNeoPixel records what the LED chain would show.
 
 import time
-
-try:
-    import umachine as machine  # the built-in, even where a machine.py stands in for it
-except ImportError:
-    import machine
-
-
-class SimPin(machine.PinBase):
-    IN = 0
-    OUT = 1
-    PULL_UP = 1
-    PULL_DOWN = 2
-
-    def __init__(self, ident, level=0, on_change=None):
-        self.id = ident
-        self._level = level
-        self.on_change = on_change
-        self.reads = 0
-        self._plan = None
-
-    def value(self, v=None):
-        if v is None:
-            self.reads += 1
-            if self._plan is not None:
-                return self._plan.read(self)
-            return self._level
-        v = 1 if v else 0
-        if v != self._level:
-            self._level = v
-            if self.on_change is not None:
-                self.on_change(self, v)
-        return None
-
-    def set_level(self, v):
-        """The outside world drives an input (a button held, a BUSY line)."""
-        self._level = 1 if v else 0
-
-    def plan(self, plan):
-        self._plan = plan
-
-    def idle(self):
-        return self._plan is None
 
 
 class Hold:

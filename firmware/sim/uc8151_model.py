@@ -218,8 +218,8 @@ class UC8151Model:
 
     def _log(self, c, args):
         # bounded: a whole game must not grow the heap the simulator is measuring
-        if len(self.log) >= 64:
-            del self.log[:32]
+        if len(self.log) >= 24:
+            del self.log[:12]
         self.log.append((c, args))
 
     def commands(self):

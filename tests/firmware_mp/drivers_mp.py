@@ -9,7 +9,7 @@ from buttons import Buttons
 from leds import WS2812_TIMING, SeatLeds
 from rig import H, W, draw_card, pixel, run
 from sim import rp2
-from sim.hw import Hold, SimNeoPixel, SimPin
+from sim.hw import Hold, SimNeoPixel
 from sim.ssd1680_model import SSD1680Model
 from ssd1680 import SSD1680
 
@@ -300,11 +300,15 @@ class Clock:
 
 
 def make_buttons():
+    """Buttons on pull-ups, as the reference build wires them; the pads are what a test
+    presses (set_level) or plans a press on."""
+    world = rp2.new_world()
     pins = {}
     signals = {}
-    for name in ("A", "B", "C", "UP", "DOWN"):
-        pins[name] = SimPin(name, 1)  # pulled up: released reads 1
-        signals[name] = machine.Signal(pins[name], invert=True)
+    for gpio, name in enumerate(("A", "B", "C", "UP", "DOWN")):
+        pin = rp2.Pin(14 + gpio, rp2.Pin.IN, rp2.Pin.PULL_UP)  # released reads 1
+        pins[name] = world.pad(14 + gpio)
+        signals[name] = machine.Signal(pin, invert=True)
     clock = Clock()
     b = Buttons(signals, clock)
     return b, pins, clock
