@@ -88,12 +88,20 @@ class SimClient:
         for name in names:
             if name not in BUTTONS:
                 raise ValueError(f"no button {name!r} (buttons: {', '.join(BUTTONS)})")
+        return self._command(op, *names)
+
+    def _command(self, op: str, *args: str) -> int:
         self.seq += 1
         inbox = self.dir / "in"
         tmp = inbox / f"{self.seq:08d}.tmp"
-        tmp.write_text(f"{self.seq} {op} {' '.join(names)}")
+        tmp.write_text(f"{self.seq} {op} {' '.join(args)}")
         os.replace(tmp, inbox / f"{self.seq:08d}.cmd")
         return self.seq
+
+    def vsys(self, millivolts: int, wait: bool = True) -> dict | None:
+        """Set the virtual board's supply (VSYS, mV), what its battery divider reads."""
+        self._command("vsys", str(int(millivolts)))
+        return self.wait_idle() if wait else None
 
     def press(self, name: str, long: bool = False, wait: bool = True) -> dict | None:
         self.send("long" if long else "press", name)

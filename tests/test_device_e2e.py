@@ -324,3 +324,22 @@ def test_long_press_and_chord_through_the_side_channel(tmp_path):
         assert len(gamelog.parse(log_of(tmp_path / "flash"))["actions"]) == moves + 1
     finally:
         dev.stop()
+
+
+def test_battery_reading_follows_the_virtual_boards_supply(tmp_path):
+    """The reference build reads VSYS through its GP26 divider; the side channel sets VSYS
+    (docs/simulator.md) and the reading comes back as data the app can show."""
+    dev = start_device(tmp_path)
+    try:
+        c = dev.client
+        assert c.status()["battery"] == {"mv": 4699, "source": "usb", "percent": None, "low": False}
+        c.vsys(3600)  # three AAA cells half used, through the 1N5817
+        level = c.status()["battery"]
+        assert level["source"] == "battery" and 48 <= level["percent"] <= 50
+        assert not level["low"]
+        c.vsys(3100)
+        assert c.status()["battery"]["low"]
+        c.press("DOWN")  # the device carries on
+        assert c.screen()["name"] == "menu"
+    finally:
+        dev.stop()
