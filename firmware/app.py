@@ -66,7 +66,7 @@ class App:
         self.device_id = self._device_id()
         board.leds.brightness = self.settings["brightness"]
 
-    # ****** for the serial link (DEVICE_INTERFACE.md) ******
+    # ****** for the serial link (docs/sync.md) ******
     def status(self):
         ctx = self.ctx
         return {

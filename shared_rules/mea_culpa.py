@@ -1,7 +1,8 @@
 """Mea Culpa (Kopf & Zoch, Zoch Verlag 2016) for 2 to 4 players.
 
-Rules: /work/shared/rulebooks/mea-culpa.txt; board data and every assumption:
-shared_rules/mea_culpa_data.py and docs/rules/mea-culpa.md.
+Rules: the Mea Culpa rulebook (Kopf & Zoch, Zoch Verlag, 2016); quotes name its
+section ("Preparation", "3. Action Phase", "The Dens of Sin", ...). Board data and
+every assumption: shared_rules/mea_culpa_data.py and docs/rules/mea-culpa.md.
 
 The engine is a stack of small tasks (lists of ints). The task on top either
 needs a decision (a seat, or CHANCE) or is resolved automatically by

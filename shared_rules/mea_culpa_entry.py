@@ -8,6 +8,8 @@ from shared_rules import mea_culpa_data as D
 from shared_rules.game import Option
 
 NAME = "mea-culpa"
+# The published rulebook the rules follow: (title, publisher, year); docs/rules/<NAME>.md.
+RULEBOOK = ("Mea Culpa", "Zoch Verlag", 2016)
 TITLE = "Mea Culpa"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

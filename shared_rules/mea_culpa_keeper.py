@@ -1,5 +1,6 @@
 """Mea Culpa keeper: the device referees the secret parts of a game played on the
-physical board (docs/rules/mea-culpa-keeper.md).
+physical board. Rules: the Mea Culpa rulebook (Kopf & Zoch, Zoch Verlag, 2016),
+quoted by chapter; what the device keeps and why: docs/rules/mea-culpa-keeper.md.
 
 The board carries the economy (money, goods, posts, dens, cathedrals, souls);
 the device carries what the board cannot keep secret or random:

@@ -9,6 +9,8 @@ from shared_rules.game import Option
 ROUNDS = 11  # shared_rules.mea_culpa.MAX_ROUNDS: the second cathedral is done by then
 
 NAME = "mea-culpa-keeper"
+# The published rulebook the rules follow: (title, publisher, year); docs/rules/<NAME>.md.
+RULEBOOK = ("Mea Culpa", "Zoch Verlag", 2016)
 TITLE = "Mea Culpa keeper"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

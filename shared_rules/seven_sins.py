@@ -1,7 +1,8 @@
 """7: The Sins (David Spada, GateOnGames 2019), for 2 to 5 players.
 
-Rules from /work/shared/rulebooks/seven-the-sins.txt; the readings chosen where
-the rulebook is unclear are listed in docs/rules/seven-sins.md.
+Rules: the 7: The Sins rulebook (GateOnGames, 2019); quotes name its section
+("Setup", "Turn Sequence", "End of the Game", "Game Variant: Penance"). The
+readings chosen where the rulebook is unclear: docs/rules/seven-sins.md.
 
 Seats are numbered in counter-clockwise order, so the next player is always
 seat + 1 (mod n), and "the player to the left of the first player" (who plays

@@ -3,7 +3,8 @@
 Portable: plain functions, run by pytest (CPython) and tests/mp_run.py
 (MicroPython). Scenarios are reached by playing the real setup actions, then
 placing pieces where an example needs them (as a table would) and driving
-the engine through apply().
+the engine through apply(). Quotes are from the Mea Culpa rulebook (Kopf &
+Zoch, Zoch Verlag, 2016; docs/rules/mea-culpa.md).
 """
 
 from shared_rules import mea_culpa as M

@@ -1,6 +1,8 @@
 """The Mea Culpa keeper (the device's referee mode), checked against the rulebook.
 
-Portable: plain functions, run by pytest (CPython) and tests/mp_run.py (MicroPython).
+Quotes are from the Mea Culpa rulebook (Kopf & Zoch, Zoch Verlag, 2016; docs/rules/
+mea-culpa-keeper.md). Portable: plain functions, run by pytest (CPython) and
+tests/mp_run.py (MicroPython).
 """
 
 from shared_rules import mea_culpa as M

@@ -4,7 +4,9 @@ Independent of tests/portable/test_mea_culpa.py: every scenario is reached by
 the real setup actions (chance outcomes chosen by the test), pieces placed
 where the scenario needs them (as a table would), and driven through apply().
 The expected numbers are worked out by hand from the quoted rule, not read
-back from the engine. Portable: plain functions, CPython and MicroPython.
+back from the engine. Quotes are from the Mea Culpa rulebook (Kopf & Zoch, Zoch
+Verlag, 2016; docs/rules/mea-culpa.md). Portable: plain functions, CPython and
+MicroPython.
 """
 
 from shared_rules import mea_culpa as M

@@ -1,7 +1,7 @@
 """7: The Sins: the rulebook's own tables and examples, every tie-break, the
 Penance end condition and stone placement (portable: CPython and MicroPython).
 
-Quotes are from /work/shared/rulebooks/seven-the-sins.txt.
+Quotes are from the 7: The Sins rulebook (GateOnGames, 2019; docs/rules/seven-sins.md).
 """
 
 import simcheck
