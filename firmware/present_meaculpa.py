@@ -236,7 +236,7 @@ class MeaCulpaPresenter(Presenter):
         items = []
         acts = []
         for a in legal:
-            if a == K.POPE_VISIT:
+            if a == K.VISIT_POPE:
                 items.append("Pope's urgent meeting")
             elif a == K.NEXT_ROUND:
                 items.append("Market empty: next round")
@@ -245,7 +245,7 @@ class MeaCulpaPresenter(Presenter):
             elif a >= K.RETURN_BASE:
                 items.append("Return %s to bag" % D.STONE_NAMES[a - K.RETURN_BASE])
             else:
-                r = a - K.VISITED_BASE
+                r = a - K.VISIT_BASE
                 items.append("%s %d visited" % ("Room" if r <= 4 else "Suite", r))
             acts.append((a, None))
         return "Round %d: the table" % state.round, lines, items, acts, keys

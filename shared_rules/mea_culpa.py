@@ -27,28 +27,43 @@ Returns: 1 for each winner (a soul in Heaven, or else the one closest to it),
 0 for everyone else.
 """
 
-from shared_rules import mea_culpa_entry as ENTRY
 from shared_rules import mea_culpa_data as D
-from shared_rules.game import CHANCE, TERMINAL, Game, Option, State
+from shared_rules import mea_culpa_entry as ENTRY
+from shared_rules.game import CHANCE, TERMINAL, Game, State
 from shared_rules.mea_culpa_auction import bid_order
+from shared_rules.mea_culpa_codes import (
+    BID_BASE,
+    BONUS_BASE,
+    CARD_BASE,
+    CHARACTER_NAMES,
+    DIE_BASE,
+    DRAW_BASE,
+    EMPEROR,
+    GUESS_BASE,
+    MAX_ROUNDS,
+    MERCHANT,
+    PETTY,
+    PICK_BASE,
+    POPE,
+    START_BASE,
+    VISIT_BASE,
+    VISIT_POPE,
+    bid_parts,
+    card_types,
+    room_name,
+)
 
 # -- action encoding (documented in docs/rules/mea-culpa.md) -------------------
+# The codes shared with the keeper (start, draw, card, bonus, visit, die, guess,
+# pick, bid) are in shared_rules/mea_culpa_codes.py; these are the engine's own.
 END = 0  # pass / end the turn / skip an optional action
-START_BASE = 10  # chance: +seat, the next soul placed on Start (closest to Heaven first)
-DRAW_BASE = 20  # chance: +stone kind 0..4, a stone drawn from the bag to the market
-CARD_BASE = 30  # chance: +card type 0..11, a House of Pleasure card into the next room
-BONUS_BASE = 50  # +bonus 0..3: choose a starting bonus
 COMP_BASE = 60  # +0 compartment I, +1 compartment II (secret: only the donor sees it)
 DONATE_BASE = 100  # +0..3 a good, +4..7 a coin of 1, 2, 5, 10 taler
 BUY_LETTER = 200  # +0 red, +1 green: buy a Letter of Indulgence (4 taler)
 BUY_BASE = 210  # +good: buy one good
 GREEDY_BASE = 220  # +good: greedily buy two goods of that kind for one price
 SELL_BASE = 230  # +good: sell one good
-VISIT_BASE = 300  # +1..6: visit room 1-4 or suite 5/6 of the House of Pleasure
-VISIT_POPE = 307  # the Pope's "urgent meeting" (then the secret die)
 SUITE5_BASE = 310  # +1..4: in Suite 5, carry out the card of this room
-DIE_BASE = 320  # +1..6: the Pope sets his die (secret)
-GUESS_BASE = 330  # +1..6: the soul nearest Hell guesses the Pope's room
 GIVE_BASE = 350  # +colour: the Emperor gives this Letter (House card)
 EMPTY_BASE = 360  # +den: out of sin stones, take back all stones from this den
 CREW_MOVE_BASE = 370  # +from*3+to: move a building crew (House card)
@@ -57,15 +72,7 @@ POPE_STONE_BASE = 390  # +from*3+to: move a Pope stone
 TAKE_BASE = 400  # +good: take a good from the market free (House card)
 MERCHANT_BASE = 410  # +0..3 a good; +4 indulgence for red, +5 for green, +6 none left
 LETTER_PICK_BASE = 420  # +colour: take a Letter from a cathedral's display
-PICK_BASE = 430  # +character: choose a character card
 REPORT_BASE = 440  # +seat: report a petty sin (Sophisticated Penitent variant)
-BID_BASE = 1000  # +taler*8+notches (notches 1..6): the secret bid
-
-POPE = 0
-EMPEROR = 1
-MERCHANT = 2
-PETTY = 3
-CHARACTER_NAMES = ("Pope", "Emperor", "Merchant", "Petty Sinner")
 
 YELLOW = 0
 BLUE = 1
@@ -73,6 +80,13 @@ RED = 2
 GREEN = 3
 
 INDULGENCE = 4  # stone kind
+
+# Values of the options for the two readings (docs/rules/mea-culpa.md, A7 and A27).
+NOTE_ADDS = ENTRY.NOTE_ADDS  # a caught Pope past 6: one step for being caught, one for the Note
+NOTE_REPLACES = ENTRY.NOTE_REPLACES  # ... the Note's step instead of the caught step
+NOTE_ALWAYS = ENTRY.NOTE_ALWAYS  # the Note applies whether he is caught or not
+ONE_AT_A_TIME = ENTRY.ONE_AT_A_TIME  # short of stones: place, empty a den when one is lacking
+EMPTY_FIRST = ENTRY.EMPTY_FIRST  # short of stones: empty a den, then place them all
 
 BUY = 0
 SELL = 1
@@ -140,13 +154,6 @@ K_BID = 0
 K_COMP = 1
 K_DIE = 2
 
-MAX_ROUNDS = 11  # 2 cathedrals x 4 crews + 3 spare placements; the Emperor places one a round
-
-
-def _card_table(extra):
-    cards = D.CARDS if extra == "money" else D.CARDS[: D.LISTED_CARD_TYPES]
-    return [c[2] for c in cards]
-
 
 class MeaCulpa(Game):
     NAME = ENTRY.NAME
@@ -197,7 +204,7 @@ class MeaCulpaState(State):
         self.market = [0, 0, 0, 0, 0]
         self.bag = list(D.BAG[0])
         self.supply = list(D.LETTERS[0])
-        counts = _card_table(game.options["extra_cards"])
+        counts = [c[2] for c in card_types(game.options["extra_cards"])]
         self.deck = list(counts)
         self.discard = [0] * len(counts)
         self.rooms = [-1, -1, -1, -1]
@@ -341,15 +348,21 @@ class MeaCulpaState(State):
 
     def _visit(self, seat, room, incognito, caught):
         exempt = incognito and not caught
-        if incognito and caught:
-            self.move_hell(seat, 1)
-        cost = 0 if exempt else self.visit_cost(seat, room)
-        if incognito and caught and self.post[seat] + cost > D.POST_MAX[0]:
-            # "his poor soul moves one step towards Hell, his etched post is set to 6
-            # notches and he does not carry out the action"
+        # "Note: If the Pope accidentally chooses a room or suite whose action would
+        # cause his etched post to be rotated to higher than 6 notches, his poor soul
+        # moves one step towards Hell, his etched post is set to 6 notches and he does
+        # not carry out the action." Option pope_note: when and how the Note applies.
+        note = incognito and self.post[seat] + self.visit_cost(seat, room) > D.POST_MAX[0]
+        reading = self.game.options["pope_note"]
+        if note and not caught and reading != NOTE_ALWAYS:
+            note = False  # "If he is not caught, he needs neither to rotate ..."
+        if incognito and caught and not (note and reading == NOTE_REPLACES):
+            self.move_hell(seat, 1)  # "If he is caught, his poor soul ... moves one step"
+        if note:
             self.move_hell(seat, 1)
             self.post[seat] = D.POST_MAX[0]
             return
+        cost = 0 if exempt else self.visit_cost(seat, room)
         self.post[seat] += cost
         if room <= 4:
             card = self.rooms[room - 1]
@@ -393,49 +406,60 @@ class MeaCulpaState(State):
                         out.append(POPE_STONE_BASE + a * 3 + b)
         return out
 
-    def _auto_effect(self, task):
-        """Resolve a House card without a choice; False if a choice is needed."""
+    def _step_effect(self, task):
+        """A House card: carried out at once, unless its visitor has a choice to make."""
         seat = task[1]
         card = task[2]
-        effect = D.CARDS[card][3]
-        amount = D.CARDS[card][4]
-        if effect == D.EFFECT_EMPEROR_LETTER:
+        carry_out = self._EFFECTS[D.CARDS[card][3]]
+        if carry_out is not None:
             self.stack.pop()
-            h = self.holders[EMPEROR]
-            if h < 0 or h == seat:
-                return True
-            colours = [c for c in range(4) if self.letters[h][c] > 0]
-            if len(colours) == 1:
-                self._give(h, seat, colours[0])
-            elif colours:
-                self.stack.append([T_GIVE, h, seat])
-            return True
-        if effect == D.EFFECT_POPE_YELLOW:
-            self.stack.pop()
-            h = self.holders[POPE]
-            if h >= 0 and h != seat and self.letters[h][YELLOW] > 0:
-                self._give(h, seat, YELLOW)
-            return True
-        if effect == D.EFFECT_OTHERS_HELL:
-            self.stack.pop()
-            for s in self._by_hell(range(self.n)):
-                if s != seat:
-                    self.move_hell(s, amount)
-            return True
-        if effect == D.EFFECT_OTHERS_SIN:
-            self.stack.pop()
-            order = [s for s in self._by_hell(range(self.n)) if s != seat]
-            for s in reversed(order):  # nearest Hell on top: places first
-                self.stack.append([T_SIN, s, D.CARDS[card][5], amount])
-            return True
-        if effect == D.EFFECT_TALER:
-            self.stack.pop()
-            self.money[seat] += amount
+            carry_out(self, seat, card)
             return True
         if not self._effect_options(seat, card):
             self.stack.pop()  # nothing to move or take: the visit is spent
             return True
         return False
+
+    def _effect_emperor_letter(self, seat, card):
+        h = self.holders[EMPEROR]
+        if h < 0 or h == seat:
+            return
+        colours = [c for c in range(4) if self.letters[h][c] > 0]
+        if len(colours) == 1:
+            self._give(h, seat, colours[0])
+        elif colours:
+            self.stack.append([T_GIVE, h, seat])
+
+    def _effect_pope_yellow(self, seat, card):
+        h = self.holders[POPE]
+        if h >= 0 and h != seat and self.letters[h][YELLOW] > 0:
+            self._give(h, seat, YELLOW)
+
+    def _effect_others_hell(self, seat, card):
+        for s in self._by_hell(range(self.n)):
+            if s != seat:
+                self.move_hell(s, D.CARDS[card][4])
+
+    def _effect_others_sin(self, seat, card):
+        order = [s for s in self._by_hell(range(self.n)) if s != seat]
+        for s in reversed(order):  # nearest Hell on top: places first
+            self.stack.append([T_SIN, s, D.CARDS[card][5], D.CARDS[card][4]])
+
+    def _effect_taler(self, seat, card):
+        self.money[seat] += D.CARDS[card][4]
+
+    # By D.EFFECT_*: the effects carried out without a choice (None: the visitor chooses).
+    _EFFECTS = (
+        _effect_emperor_letter,
+        _effect_pope_yellow,
+        _effect_others_hell,
+        _effect_others_sin,
+        None,  # move a building crew
+        None,  # a new building crew
+        None,  # move a Pope stone
+        None,  # take a good
+        _effect_taler,
+    )
 
     def _give(self, giver, receiver, colour):
         self.letters[giver][colour] -= 1
@@ -472,153 +496,215 @@ class MeaCulpaState(State):
 
     # -- the task machine ---------------------------------------------------------
     def _advance(self):
+        """Resolve the tasks on top that need no decision, until one does."""
         while self.stack:
-            if not self._auto(self.stack[-1]):
+            task = self.stack[-1]
+            if not self._STEPS[task[0]](self, task):
                 return
         if not self.over:
             raise AssertionError("mea-culpa: empty task stack before the end")
 
-    def _auto(self, task):
-        """Resolve the top task if no decision is needed; False at a decision."""
-        kind = task[0]
-        n = self.n
-        if kind == T_START:
-            if len(self.placed) < n:
-                return False
-            self.stack.pop()
-            self.stack.append([T_BONUS, 0])
-            return True
-        if kind == T_BONUS:
-            if task[1] < n:
-                return False
-            self.stack.pop()
-            # "The remaining goods and indulgence stones are placed in the goods bag":
-            # the goods of bonuses nobody chose were never taken out of it.
-            self.stack.append([T_ROUND])
-            return True
-        if kind == T_COMP:
-            if self.evaluated == 0:
-                return False
-            self.stack.pop()
-            self.chest[task[1]][1][task[2]] += task[3]
-            return True
-        if kind == T_ROUND:
-            self._start_round()
-            return True
-        if kind == T_MARKET:
-            if task[1] > 0 and sum(self.bag) > 0:
-                return False
-            self.stack.pop()
-            return True
-        if kind == T_CARDS:
-            if task[1] > 4:
-                self.stack.pop()
-                return True
-            if sum(self.deck) == 0:
-                # "If the House of Pleasure deck runs out, shuffle the discarded cards"
-                self.deck = self.discard
-                self.discard = [0] * len(self.deck)
+    # Each step resolves its task if no decision is needed (True: look at the new top
+    # of the stack) or returns False at a decision. _STEPS, below, lists them by kind.
+    def _decision(self, task):
+        """A task that is always a decision (a seat chooses)."""
+        return False
+
+    def _step_start(self, task):
+        """Souls on Start, then the starting bonuses."""
+        if len(self.placed) < self.n:
             return False
-        if kind == T_BIDS:
-            if task[1] < n:
-                return False
-            self.stack.pop()
-            self._reveal_bids()
-            return True
-        if kind == T_PICKS:
-            if task[1] < len(self.pick_order):
-                return False
-            self.stack.pop()
-            self._after_picks()
-            return True
-        if kind == T_PRELIM:
-            if task[2] & 2 and not self.emp_crew:
-                task[2] &= 1
-            if task[2] == 0:
-                self.stack.pop()
-                return True
+        self.stack.pop()
+        self.stack.append([T_BONUS, 0])
+        return True
+
+    def _step_bonus(self, task):
+        """Every seat has its bonus: the first round."""
+        if task[1] < self.n:
             return False
-        if kind == T_ACTIONS:
-            if sum(self.market) == 0:
-                self.stack.pop()
-                return True
-            ch = task[1]
-            while self.holders[ch] < 0:
-                ch = (ch + 1) % 4
-            task[1] = (ch + 1) % 4
-            self.stack.append([T_TURN, self.holders[ch], ch, 0, -1, 0])
-            return True
-        if kind == T_TURN:
-            if sum(self.market) == 0:
-                # "ends as soon as the last stone ... is taken ..., regardless of whose turn"
-                self.stack.pop()
-                return True
-            if task[3] >= 2:
-                self._end_turn(task)
-                return True
+        self.stack.pop()
+        # "The remaining goods and indulgence stones are placed in the goods bag":
+        # the goods of bonuses nobody chose were never taken out of it.
+        self.stack.append([T_ROUND])
+        return True
+
+    def _step_comp(self, task):
+        """Compartment I is closed after the first evaluation: no secret choice."""
+        if self.evaluated == 0:
             return False
-        if kind == T_DONATE2:
-            if not self._donations(task[1]):
-                self.stack.pop()
-                return True
+        self.stack.pop()
+        self.chest[task[1]][1][task[2]] += task[3]
+        return True
+
+    def _step_round(self, task):
+        self._start_round()
+        return True
+
+    def _step_market(self, task):
+        """Chance draws the market until 7 stones are out or the bag is empty."""
+        if task[1] > 0 and sum(self.bag) > 0:
             return False
-        if kind == T_EFFECT:
-            return self._auto_effect(task)
-        if kind == T_SIN:
-            seat = task[1]
-            while task[3] > 0 and self.sins[seat] > 0:
-                self.sins[seat] -= 1
-                self.dens[task[2]][seat] += 1
-                task[3] -= 1
-            if task[3] == 0:
-                self.stack.pop()
-                return True
-            return False
-        if kind == T_EVAL_CAT:
+        self.stack.pop()
+        return True
+
+    def _step_cards(self, task):
+        """Chance deals a card to each of rooms 1-4."""
+        if task[1] > 4:
             self.stack.pop()
-            self._eval_category(task[1], task[2], task[3])
             return True
-        if kind == T_EVAL_PICK:
-            if sum(task[5:9]) == 0:
-                self.stack.pop()
-                return True
-            taker = self._single_taker(task)
-            colours = [c for c in range(4) if task[5 + c] > 0]
-            if taker >= 0:
-                for c in range(4):
-                    self.letters[taker][c] += task[5 + c]
-                    task[5 + c] = 0
-                return True
-            if len(colours) == 1:
-                self.letters[self._picker(task)][colours[0]] += 1
-                task[5 + colours[0]] -= 1
-                task[4] += 1
-                return True
+        if sum(self.deck) == 0:
+            # "If the House of Pleasure deck runs out, shuffle the discarded cards"
+            self.deck = self.discard
+            self.discard = [0] * len(self.deck)
+        return False
+
+    def _step_bids(self, task):
+        """Every seat has bid: reveal them together."""
+        if task[1] < self.n:
             return False
-        if kind == T_EVAL_END:
-            self.stack.pop()
-            comp = task[1]
-            for s in range(n):
-                c = self.chest[s][comp]
-                for g in range(4):
-                    self.bag[g] += c[g]
-                self.chest[s][comp] = [0, 0, 0, 0, 0]
-            self.evaluated += 1
-            return True
-        if kind == T_MERCHANT:
-            if sum(self.market) == 0:
-                self.stack.pop()
-                return True
+        self.stack.pop()
+        self._reveal_bids()
+        return True
+
+    def _step_picks(self, task):
+        if task[1] < len(self.pick_order):
             return False
-        if kind == T_COMPARE:
+        self.stack.pop()
+        self._after_picks()
+        return True
+
+    def _step_prelim(self, task):
+        """Preliminary actions: the Emperor's crew is gone if he already placed it."""
+        if task[2] & 2 and not self.emp_crew:
+            task[2] &= 1
+        if task[2] == 0:
             self.stack.pop()
-            self._compare_posts()
-            return True
-        if kind == T_FINAL:
-            self.stack.pop()
-            self._final()
             return True
         return False
+
+    def _step_actions(self, task):
+        """The next character's turn, Pope first, until the market is empty."""
+        if sum(self.market) == 0:
+            self.stack.pop()
+            return True
+        ch = task[1]
+        while self.holders[ch] < 0:
+            ch = (ch + 1) % 4
+        task[1] = (ch + 1) % 4
+        self.stack.append([T_TURN, self.holders[ch], ch, 0, -1, 0])
+        return True
+
+    def _step_turn(self, task):
+        if sum(self.market) == 0:
+            # "ends as soon as the last stone ... is taken ..., regardless of whose turn"
+            self.stack.pop()
+            return True
+        if task[3] >= 2:
+            self._end_turn(task)
+            return True
+        return False
+
+    def _step_donate2(self, task):
+        """The Emperor's second donation, if he has anything left to give."""
+        if not self._donations(task[1]):
+            self.stack.pop()
+            return True
+        return False
+
+    def _step_sin(self, task):
+        """Place sin stones; a decision only when the player runs out."""
+        seat = task[1]
+        if self.sins[seat] < task[3] and self.game.options["out_of_stones"] == EMPTY_FIRST:
+            return False  # a den is emptied before any stone of this placement is placed
+        while task[3] > 0 and self.sins[seat] > 0:
+            self.sins[seat] -= 1
+            self.dens[task[2]][seat] += 1
+            task[3] -= 1
+        if task[3] == 0:
+            self.stack.pop()
+            return True
+        return False
+
+    def _step_eval_cat(self, task):
+        self.stack.pop()
+        self._eval_category(task[1], task[2], task[3])
+        return True
+
+    def _step_eval_pick(self, task):
+        """Letters of a display: handed out without asking when nobody has a choice."""
+        if sum(task[5:9]) == 0:
+            self.stack.pop()
+            return True
+        taker = self._single_taker(task)
+        if taker >= 0:
+            for c in range(4):
+                self.letters[taker][c] += task[5 + c]
+                task[5 + c] = 0
+            return True
+        colours = [c for c in range(4) if task[5 + c] > 0]
+        if len(colours) == 1:
+            self.letters[self._picker(task)][colours[0]] += 1
+            task[5 + colours[0]] -= 1
+            task[4] += 1
+            return True
+        return False
+
+    def _step_eval_end(self, task):
+        """The evaluated compartment's goods go back into the bag."""
+        self.stack.pop()
+        comp = task[1]
+        for s in range(self.n):
+            c = self.chest[s][comp]
+            for g in range(4):
+                self.bag[g] += c[g]
+            self.chest[s][comp] = [0, 0, 0, 0, 0]
+        self.evaluated += 1
+        return True
+
+    def _step_merchant(self, task):
+        if sum(self.market) == 0:
+            self.stack.pop()
+            return True
+        return False
+
+    def _step_compare(self, task):
+        self.stack.pop()
+        self._compare_posts()
+        return True
+
+    def _step_final(self, task):
+        self.stack.pop()
+        self._final()
+        return True
+
+    # By task kind (T_START = 0 ... T_FINAL = 24): the step that resolves it.
+    _STEPS = (
+        _step_start,
+        _step_bonus,
+        _step_comp,
+        _step_round,
+        _step_market,
+        _step_cards,
+        _step_bids,
+        _step_picks,
+        _step_prelim,
+        _decision,  # T_PETTY_VISIT
+        _step_actions,
+        _step_turn,
+        _step_donate2,
+        _decision,  # T_SUITE5
+        _decision,  # T_DIE
+        _decision,  # T_GUESS
+        _step_effect,
+        _decision,  # T_GIVE
+        _step_sin,
+        _step_eval_cat,
+        _step_eval_pick,
+        _step_eval_end,
+        _step_merchant,
+        _step_compare,
+        _step_final,
+    )
 
     def _start_round(self):
         self.stack.pop()
@@ -1249,8 +1335,7 @@ def action_text(action, players=4):
     if action == END:
         return "pass / done"
     if action >= BID_BASE:
-        v = action - BID_BASE
-        return "bid %d notches + %d taler" % (v % 8, v // 8)
+        return "bid %d notches + %d taler" % bid_parts(action)
     if action >= REPORT_BASE:
         return "report a petty sin by seat %d" % (action - REPORT_BASE)
     if action >= PICK_BASE:
@@ -1282,15 +1367,15 @@ def action_text(action, players=4):
     if action >= GIVE_BASE:
         return "give a %s Letter" % D.LETTER_NAMES[action - GIVE_BASE]
     if action >= GUESS_BASE:
-        return "guess the Pope is in %s" % _room_name(action - GUESS_BASE)
+        return "guess the Pope is in %s" % room_name(action - GUESS_BASE)
     if action >= DIE_BASE:
-        return "set the Pope die to %s" % _room_name(action - DIE_BASE)
+        return "set the Pope die to %s" % room_name(action - DIE_BASE)
     if action >= SUITE5_BASE:
         return "in Suite 5, use the card of room %d" % (action - SUITE5_BASE)
     if action == VISIT_POPE:
         return "the Pope has an urgent meeting"
     if action >= VISIT_BASE:
-        return "visit %s" % _room_name(action - VISIT_BASE)
+        return "visit %s" % room_name(action - VISIT_BASE)
     if action >= SELL_BASE:
         return "sell a %s" % goods[action - SELL_BASE]
     if action >= GREEDY_BASE:
@@ -1318,9 +1403,3 @@ def action_text(action, players=4):
     if action >= START_BASE:
         return "seat %d's soul on Start" % (action - START_BASE)
     return "action %d" % action
-
-
-def _room_name(r):
-    if r <= 4:
-        return "room %d" % r
-    return "suite %d" % r

@@ -17,33 +17,42 @@ the device carries what the board cannot keep secret or random:
 Rounds go on until the table ends the game (the second cathedral is finished
 on the board), at most `rounds` rounds.
 
-Action codes share their values with shared_rules/mea_culpa.py where the
-meaning is the same (draws, cards, bonuses, die, guess, picks, bids).
+The codes that mean the same in the full engine (draws, cards, bonuses, visits,
+die, guess, picks, bids) and the characters and rooms come from
+shared_rules/mea_culpa_codes.py; screens use decode()/encode(), never codes.
 """
 
-from shared_rules import mea_culpa_keeper_entry as ENTRY
 from shared_rules import mea_culpa_data as D
-from shared_rules.game import CHANCE, TERMINAL, Game, Option, State
+from shared_rules import mea_culpa_keeper_entry as ENTRY
+from shared_rules.game import CHANCE, TERMINAL, Game, State
 from shared_rules.mea_culpa_auction import bid_order, ties_matter
+from shared_rules.mea_culpa_codes import (
+    BID_BASE,
+    BONUS_BASE,
+    CARD_BASE,
+    CHARACTER_NAMES,
+    DIE_BASE,
+    DRAW_BASE,
+    GUESS_BASE,
+    PICK_BASE,
+    POPE,
+    START_BASE,
+    VISIT_BASE,
+    VISIT_POPE,
+    bid_parts,
+    card_types,
+    room_name,
+)
 
-START_BASE = 10  # chance: +seat, the next soul placed on Start (closest to Heaven first)
-DRAW_BASE = 20  # chance: +stone kind 0..4, a stone drawn from the bag to the market
-CARD_BASE = 30  # chance: +card type, a House of Pleasure card into the next room
-BONUS_BASE = 50  # +bonus 0..3: this seat took this starting bonus
-VISITED_BASE = 300  # +1..6: the table marks room 1-4 / suite 5-6 as visited this round
-POPE_VISIT = 307  # the table: the Pope has "an urgent meeting"
-DIE_BASE = 320  # +1..6: the Pope sets his die (secret)
-GUESS_BASE = 330  # +1..6: the soul nearest Hell guesses the Pope's room
-PICK_BASE = 430  # +character: this seat takes this character card
+# The keeper's own codes (the shared ones: shared_rules/mea_culpa_codes.py). Here
+# VISIT_BASE + r is the table marking room r visited, VISIT_POPE the table saying
+# the Pope has "an urgent meeting".
 RETURN_BASE = 500  # +stone kind 0..4: the table puts a stone back into the bag
 HELL_KEEP = 510  # the Hell order of the souls is still the one the device knows
 HELL_BASE = 520  # +seat: the next soul in the new Hell order (nearest Hell first)
 NEXT_ROUND = 540  # the market is empty: the next round begins
 END_GAME = 541  # the second cathedral is finished: the game is over
-BID_BASE = 1000  # +taler*8+notches (notches 1..6): the secret bid
 
-POPE = 0
-CHARACTER_NAMES = ("Pope", "Emperor", "Merchant", "Petty Sinner")
 TABLE = 0  # the seat that enters the table's decisions (any player presses for the table)
 ROUNDS = ENTRY.ROUNDS
 
@@ -98,8 +107,7 @@ class MeaCulpaKeeper(Game):
 
 
 def card_counts(extra):
-    cards = D.CARDS if extra == "money" else D.CARDS[: D.LISTED_CARD_TYPES]
-    return [c[2] for c in cards]
+    return [c[2] for c in card_types(extra)]
 
 
 class KeeperState(State):
@@ -270,9 +278,9 @@ class KeeperState(State):
         if ph == P_GUESS:
             return [GUESS_BASE + r for r in self.open_rooms()]
         # the table, in the action phase
-        out = [VISITED_BASE + r for r in range(1, 7) if not self.visited[r - 1]]
+        out = [VISIT_BASE + r for r in range(1, 7) if not self.visited[r - 1]]
         if self.holders[POPE] >= 0 and self.open_rooms():
-            out.append(POPE_VISIT)
+            out.append(VISIT_POPE)
         out += [RETURN_BASE + k for k in range(5) if self.out(k) > 0]
         if self.round < self.game.options["rounds"]:
             out.append(NEXT_ROUND)
@@ -359,13 +367,13 @@ class KeeperState(State):
             self.phase = P_OVER
         elif action == NEXT_ROUND:
             self._start_round()
-        elif action == POPE_VISIT:
+        elif action == VISIT_POPE:
             self.visits += 1
             self._ask_hell(WHY_POPE)
         elif action >= RETURN_BASE:
             self.bag[action - RETURN_BASE] += 1
         else:
-            self.visited[action - VISITED_BASE - 1] = 1
+            self.visited[action - VISIT_BASE - 1] = 1
 
     def _returns(self):
         return [0] * self.n  # the board decides the winner
@@ -443,15 +451,10 @@ class KeeperState(State):
         return action_text(action)
 
 
-def room_name(r):
-    return "room %d" % r if r <= 4 else "suite %d" % r
-
-
 def action_text(action):
     """A short description of an action code, independent of the state."""
     if action >= BID_BASE:
-        v = action - BID_BASE
-        return "bid %d notches + %d taler" % (v % 8, v // 8)
+        return "bid %d notches + %d taler" % bid_parts(action)
     if action == END_GAME:
         return "the game is over"
     if action == NEXT_ROUND:
@@ -468,10 +471,10 @@ def action_text(action):
         return "guess the Pope is in %s" % room_name(action - GUESS_BASE)
     if action >= DIE_BASE:
         return "set the Pope die to %s" % room_name(action - DIE_BASE)
-    if action == POPE_VISIT:
+    if action == VISIT_POPE:
         return "the Pope has an urgent meeting"
-    if action >= VISITED_BASE:
-        return "%s was visited" % room_name(action - VISITED_BASE)
+    if action >= VISIT_BASE:
+        return "%s was visited" % room_name(action - VISIT_BASE)
     if action >= BONUS_BASE:
         return "took starting bonus %d: %s" % (
             action - BONUS_BASE + 1,

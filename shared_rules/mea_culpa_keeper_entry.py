@@ -5,8 +5,9 @@ show and need without importing the engine (shared_rules/games.py).
 """
 
 from shared_rules.game import Option
+from shared_rules.mea_culpa_codes import MAX_ROUNDS
 
-ROUNDS = 11  # shared_rules.mea_culpa.MAX_ROUNDS: the second cathedral is done by then
+ROUNDS = MAX_ROUNDS  # the second cathedral is done by then
 
 NAME = "mea-culpa-keeper"
 # The published rulebook the rules follow: (title, publisher, year); docs/rules/<NAME>.md.

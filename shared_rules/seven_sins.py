@@ -21,7 +21,7 @@ decode(action) gives (kind, sin or card, destination) without parsing text.
 """
 
 from shared_rules import seven_sins_entry as ENTRY
-from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, Option, State
+from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, State
 
 SIN_NAMES = ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
 NUM_SINS = 7

@@ -211,7 +211,7 @@ def test_keeper_four_players_two_rounds(tmp_path):
         assert state.round == 2 and state.pope_visit[3] == 0
         actions = summary["actions"]
         assert K.BID_BASE + 12 * 8 + 3 in actions and K.RETURN_BASE + 1 in actions
-        assert actions.count(K.POPE_VISIT) == 2
+        assert actions.count(K.VISIT_POPE) == 2
     finally:
         dev.stop()
 

@@ -54,7 +54,10 @@ def test_the_scanner_finds_a_planted_path(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "x.md").write_text("fine\nsee " + OUTSIDE[0] + "shared/x.txt\n")
     (tmp_path / "a.py").write_text("# " + OUTSIDE[4] + ".md\n")
-    assert [f.split(":")[:2] for f in outside_paths(tmp_path)] == [["a.py", "1"], ["docs/x.md", "2"]]
+    assert [f.split(":")[:2] for f in outside_paths(tmp_path)] == [
+        ["a.py", "1"],
+        ["docs/x.md", "2"],
+    ]
 
 
 GAMES = [n for n in games.catalogue() if games.entry_module_name(n)]

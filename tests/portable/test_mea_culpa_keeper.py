@@ -46,7 +46,7 @@ def test_codes_agree_with_the_rules_engine():
     assert K.CARD_BASE == M.CARD_BASE and K.BONUS_BASE == M.BONUS_BASE
     assert K.DIE_BASE == M.DIE_BASE and K.GUESS_BASE == M.GUESS_BASE
     assert K.PICK_BASE == M.PICK_BASE and K.BID_BASE == M.BID_BASE
-    assert K.POPE_VISIT == M.VISIT_POPE and K.ROUNDS == M.MAX_ROUNDS
+    assert K.VISIT_POPE == M.VISIT_POPE and K.ROUNDS == M.MAX_ROUNDS
 
 
 def test_bidding_example_with_the_hell_order_asked():
@@ -151,7 +151,7 @@ def test_pope_caught():
     st = setup(4, start=[0, 1, 2, 3])
     pope_round(st)  # pick order 3, 2, 1, 0: seat 3 is the Pope
     assert st.holders[K.POPE] == 3
-    st.apply(K.POPE_VISIT)
+    st.apply(K.VISIT_POPE)
     st.apply(K.HELL_KEEP)
     assert st.current_player() == 3 and st.observers() == (3,)
     st.apply(K.DIE_BASE + 4)
@@ -170,7 +170,7 @@ def test_pope_caught():
 def test_pope_not_caught_and_a_new_hell_order():
     st = setup(4, start=[0, 1, 2, 3])
     pope_round(st)
-    st.apply(K.POPE_VISIT)
+    st.apply(K.VISIT_POPE)
     for s in (1, 3, 0):  # souls moved on the board: seat 1 now nearest Hell
         st.apply(K.HELL_BASE + s)
     st.apply(K.DIE_BASE + 6)
@@ -184,8 +184,8 @@ def test_die_only_on_rooms_not_visited():
     st = setup(2)
     pope_round(st)
     for r in (1, 2, 3, 4):
-        st.apply(K.VISITED_BASE + r)
-    st.apply(K.POPE_VISIT)
+        st.apply(K.VISIT_BASE + r)
+    st.apply(K.VISIT_POPE)
     st.apply(K.HELL_KEEP)
     assert st.legal_actions() == [K.DIE_BASE + 6]
 
@@ -266,4 +266,4 @@ def test_action_texts():
     assert K.action_text(K.BID_BASE + 7 * 8 + 4) == "bid 4 notches + 7 taler"
     assert K.action_text(K.RETURN_BASE + 1) == "a wine stone back into the bag"
     assert K.action_text(K.HELL_BASE + 2) == "seat 2 is next nearest Hell"
-    assert K.action_text(K.VISITED_BASE + 5) == "suite 5 was visited"
+    assert K.action_text(K.VISIT_BASE + 5) == "suite 5 was visited"
