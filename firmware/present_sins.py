@@ -80,7 +80,7 @@ class SinsPresenter(Presenter):
         items = []
         acts = []
         for action in legal:
-            kind, s, dest = rules.decode(action)
+            kind, s, dest = rules.split(action)
             if kind != "take" or dest != "reserve":
                 continue
             n = self._take_count(view, s)
@@ -106,7 +106,7 @@ class SinsPresenter(Presenter):
         items = []
         acts = []
         for action in legal:
-            kind, s, _ = rules.decode(action)
+            kind, s, _ = rules.split(action)
             items.append(
                 "Stone on %s (%d)" % (rules.SIN_NAMES[s], mine["reserve"][rules.SIN_NAMES[s]])
             )
@@ -125,7 +125,7 @@ class SinsPresenter(Presenter):
     def event(self, state, action, seat):
         if state.observers() is not None:
             return None
-        kind, x, dest = rules.decode(action)
+        kind, x, dest = rules.split(action)
         if kind == "take":
             n = self._take_count(state.view(None), x)
             where = "reserve" if dest == "reserve" else "Abyss"
@@ -143,7 +143,7 @@ class SinsPresenter(Presenter):
         return state.action_text(action)
 
     def reveal(self, state, action, seat):
-        kind, code, _ = rules.decode(action)
+        kind, code, _ = rules.split(action)
         return [
             "#" + rules.CARD_NAMES[code],
             "Your opening card, face down in",
@@ -156,7 +156,7 @@ class SinsPresenter(Presenter):
 
     def before(self, state, action):
         """A Last Judgment revealed in play gets its own screen and light."""
-        kind, code, _ = rules.decode(action)
+        kind, code, _ = rules.split(action)
         if kind != "card" or code != rules.LAST_JUDGMENT:
             return None
         view = state.view(None)

@@ -29,7 +29,7 @@ Returns: 1 for each winner (a soul in Heaven, or else the one closest to it),
 
 from shared_rules import mea_culpa_data as D
 from shared_rules import mea_culpa_entry as ENTRY
-from shared_rules.game import CHANCE, TERMINAL, Game, State
+from shared_rules.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from shared_rules.mea_culpa_auction import bid_order
 from shared_rules.mea_culpa_codes import (
     BID_BASE,
@@ -50,7 +50,12 @@ from shared_rules.mea_culpa_codes import (
     VISIT_POPE,
     bid_parts,
     card_types,
+    checked,
+    decode_shared,
+    encode_shared,
+    index_of,
     room_name,
+    whole,
 )
 
 # -- action encoding (documented in docs/rules/mea-culpa.md) -------------------
@@ -155,6 +160,103 @@ K_COMP = 1
 K_DIE = 2
 
 
+SITE_NAMES = ("A", "B", "C")
+MERCHANT_LETTERS = ("red", "green", None)  # MERCHANT_BASE + 4, 5, 6
+
+
+def _decode_own(action):
+    """Plain data of an engine-only code, or None."""
+    goods = D.GOOD_NAMES
+    if action == END:
+        return {"kind": "end"}
+    if REPORT_BASE <= action < REPORT_BASE + 4:
+        return {"kind": "report", "seat": action - REPORT_BASE}
+    if LETTER_PICK_BASE <= action < LETTER_PICK_BASE + 4:
+        return {"kind": "take-letter", "colour": D.LETTER_NAMES[action - LETTER_PICK_BASE]}
+    if MERCHANT_BASE <= action < MERCHANT_BASE + 7:
+        k = action - MERCHANT_BASE
+        if k < 4:
+            return {"kind": "merchant", "stone": goods[k]}
+        return {"kind": "merchant", "stone": "indulgence", "letter": MERCHANT_LETTERS[k - 4]}
+    if TAKE_BASE <= action < TAKE_BASE + 4:
+        return {"kind": "take-good", "good": goods[action - TAKE_BASE]}
+    for base, kind, names in (
+        (POPE_STONE_BASE, "move-pope-stone", D.DEN_NAMES),
+        (CREW_MOVE_BASE, "move-crew", SITE_NAMES),
+    ):
+        if base <= action < base + 9 and (action - base) // 3 != (action - base) % 3:
+            v = action - base
+            return {"kind": kind, "from": names[v // 3], "to": names[v % 3]}
+    if CREW_BASE <= action < CREW_BASE + 3:
+        return {"kind": "place-crew", "site": SITE_NAMES[action - CREW_BASE]}
+    if EMPTY_BASE <= action < EMPTY_BASE + 3:
+        return {"kind": "empty-den", "den": D.DEN_NAMES[action - EMPTY_BASE]}
+    if GIVE_BASE <= action < GIVE_BASE + 4:
+        return {"kind": "give-letter", "colour": D.LETTER_NAMES[action - GIVE_BASE]}
+    if SUITE5_BASE < action <= SUITE5_BASE + 4:
+        return {"kind": "suite5-card", "room": action - SUITE5_BASE}
+    if VISIT_BASE < action < VISIT_POPE:
+        r = action - VISIT_BASE
+        return {"kind": "visit", "room": r, "where": room_name(r)}
+    for base, kind in ((SELL_BASE, "sell"), (GREEDY_BASE, "buy-two"), (BUY_BASE, "buy")):
+        if base <= action < base + 4:
+            return {"kind": kind, "good": goods[action - base]}
+    if action == BUY_LETTER or action == BUY_LETTER + 1:
+        return {"kind": "buy-letter", "colour": "red" if action == BUY_LETTER else "green"}
+    if DONATE_BASE <= action < DONATE_BASE + 8:
+        w = action - DONATE_BASE
+        if w < 4:
+            return {"kind": "donate", "good": goods[w]}
+        return {"kind": "donate", "coin": D.COINS[0][w - 4]}
+    if action == COMP_BASE or action == COMP_BASE + 1:
+        return {"kind": "compartment", "compartment": action - COMP_BASE + 1}
+    return None
+
+
+def _encode_own(data):
+    """The code of engine-only action data (unchecked), or None."""
+    kind = data.get("kind")
+    goods = D.GOOD_NAMES
+    if kind == "end":
+        return END
+    if kind == "report":
+        return REPORT_BASE + whole(data, "seat")
+    if kind == "take-letter":
+        return LETTER_PICK_BASE + index_of(D.LETTER_NAMES, data.get("colour"))
+    if kind == "merchant":
+        if data.get("stone") == "indulgence":
+            return MERCHANT_BASE + 4 + index_of(MERCHANT_LETTERS, data.get("letter"))
+        return MERCHANT_BASE + index_of(goods, data.get("stone"))
+    if kind == "take-good":
+        return TAKE_BASE + index_of(goods, data.get("good"))
+    if kind == "move-pope-stone" or kind == "move-crew":
+        names = D.DEN_NAMES if kind == "move-pope-stone" else SITE_NAMES
+        base = POPE_STONE_BASE if kind == "move-pope-stone" else CREW_MOVE_BASE
+        return base + index_of(names, data.get("from")) * 3 + index_of(names, data.get("to"))
+    if kind == "place-crew":
+        return CREW_BASE + index_of(SITE_NAMES, data.get("site"))
+    if kind == "empty-den":
+        return EMPTY_BASE + index_of(D.DEN_NAMES, data.get("den"))
+    if kind == "give-letter":
+        return GIVE_BASE + index_of(D.LETTER_NAMES, data.get("colour"))
+    if kind == "suite5-card":
+        return SUITE5_BASE + whole(data, "room")
+    if kind == "visit":
+        return VISIT_BASE + whole(data, "room")
+    if kind in ("sell", "buy-two", "buy"):
+        base = SELL_BASE if kind == "sell" else GREEDY_BASE if kind == "buy-two" else BUY_BASE
+        return base + index_of(goods, data.get("good"))
+    if kind == "buy-letter":
+        return BUY_LETTER + index_of(("red", "green"), data.get("colour"))
+    if kind == "donate":
+        if "coin" in data:
+            return DONATE_BASE + 4 + index_of(D.COINS[0], data.get("coin"))
+        return DONATE_BASE + index_of(goods, data.get("good"))
+    if kind == "compartment":
+        return COMP_BASE + whole(data, "compartment") - 1
+    return None
+
+
 class MeaCulpa(Game):
     NAME = ENTRY.NAME
     TITLE = ENTRY.TITLE
@@ -165,6 +267,30 @@ class MeaCulpa(Game):
 
     def new_initial_state(self):
         return MeaCulpaState(self)
+
+    # -- the action codec -----------------------------------------------------
+    def decode(self, action):
+        """Plain data of an action: the shared kinds (start, draw, card, bonus, die,
+        guess, pick, bid, pope-visit; shared_rules/mea_culpa_codes.py) and the
+        engine's own (end, compartment, donate, buy-letter, buy, buy-two, sell,
+        visit, suite5-card, give-letter, empty-den, move-crew, place-crew,
+        move-pope-stone, take-good, merchant, take-letter, report)."""
+        data = None
+        if isinstance(action, int) and action >= 0:
+            data = _decode_own(action)
+            if data is None:
+                data = decode_shared(action)
+        if data is None:
+            raise IllegalAction("no Mea Culpa action %r" % (action,))
+        return data
+
+    def encode(self, data):
+        if not isinstance(data, dict):
+            raise IllegalAction("no Mea Culpa action %r" % (data,))
+        code = _encode_own(data)
+        if code is None:
+            code = encode_shared(data)
+        return checked(code, data, self.decode)
 
     def max_game_length(self):
         n = self.num_players
@@ -224,6 +350,7 @@ class MeaCulpaState(State):
         self.secret = []
         self.over = False
         self.winners = []
+        self.won_by = None
         self._advance()
 
     # -- the Record of Sins ---------------------------------------------------
@@ -295,7 +422,10 @@ class MeaCulpaState(State):
         for s in self._by_hell(range(self.n)):
             if s != mover:
                 self.move_hell(s, counts[s])
+            else:
+                counts[s] = 0  # "don't move your poor soul"
         self.pope_stones = [1, 1, 1]
+        self._announce("punishment", spared=D.DEN_NAMES[spared], steps=counts)
 
     def _place_crew(self, site):
         self.crews[site] += 1
@@ -316,6 +446,7 @@ class MeaCulpaState(State):
         for s in range(self.n):
             record.extend(self.chest[s][comp])
         self.evals.append(record)
+        self._announce("cathedral", site=SITE_NAMES[site], compartment=comp + 1, last=comp == 1)
         self.secret = [e for e in self.secret if e[2] != K_COMP]
         tasks = [[T_EVAL_END, comp]]
         for cat in (2, 1, 0):
@@ -745,6 +876,8 @@ class MeaCulpaState(State):
         self.bids_shown = True
         self.secret = [e for e in self.secret if e[2] != K_BID]
         self.pick_order = order
+        bids = [[self.bid_n[s], self.bid_t[s]] for s in range(n)]
+        self._announce("bids", bids=bids, order=list(order), keeper=keeper)
         self.stack.append([T_PICKS, 0])
 
     def _after_picks(self):
@@ -792,6 +925,7 @@ class MeaCulpaState(State):
         # "Only the tied player furthest away from Hell moves towards Hell."
         mover = self._by_hell(tied)[-1]
         self.move_hell(mover, hi - lo)
+        self._announce("posts-compared", seat=mover, steps=hi - lo)
 
     def _final(self):
         self._compare_posts()
@@ -802,11 +936,15 @@ class MeaCulpaState(State):
             self.move_heaven(s, sets * D.SET_STEPS[0] + rest * D.SINGLE_STEPS[0])
         top = -self.heaven
         winners = [s for s in range(self.n) if self.pos[s] <= top]
+        # "Whoever gets their poor soul to Heaven, or comes closest to doing so, wins"
+        self.won_by = "heaven"
         if not winners:
             best = self._by_hell(range(self.n))[-1]
             winners = [best]
+            self.won_by = "closest"
         self.winners = winners
         self.over = True
+        self._announce("result", winners=list(winners), by=self.won_by)
 
     # -- legal actions --------------------------------------------------------
     def _donations(self, seat):
@@ -1026,6 +1164,15 @@ class MeaCulpaState(State):
             guess = action - GUESS_BASE
             caught = guess == self.die
             self.pope_visit = [pope, self.die, guess, 1 if caught else 0]
+            self._announce(
+                "pope-visit",
+                pope=pope,
+                room=self.die,
+                where=room_name(self.die),
+                guess=guess,
+                guessed=room_name(guess),
+                caught=caught,
+            )
             self.secret = [e for e in self.secret if e[2] != K_DIE]
             room = self.die
             self.die = -1
@@ -1044,6 +1191,7 @@ class MeaCulpaState(State):
             self.sins[seat] += k
             # "moving his poor soul that many steps towards Hell"
             self.move_hell(seat, k)
+            self._announce("den-emptied", seat=seat, den=D.DEN_NAMES[d], steps=k)
         elif kind == T_EVAL_PICK:
             c = action - LETTER_PICK_BASE
             self.letters[self._picker(task)][c] += 1
@@ -1289,6 +1437,10 @@ class MeaCulpaState(State):
             "evaluations": [list(e) for e in self.evals],
             "pope_visit": list(self.pope_visit),
             "die_set": self.die >= 0,
+            # Facts the table derives, given by the rules so no screen recomputes them:
+            "hell_order": self._by_hell(range(n)),  # nearest Hell first (ties: Start order)
+            "rooms_open": self.available_rooms(),
+            "result": {"winners": list(self.winners), "by": self.won_by} if self.over else None,
         }
         # Donations are shown before they go in: what each chest holds, not where.
         v["chests"] = [

@@ -93,7 +93,7 @@ def index_of(names, name):
     for i in range(len(names)):
         if names[i] == name:
             return i
-    raise IllegalAction("no %r (one of %s)" % (name, ", ".join(names)))
+    raise IllegalAction("no %r (one of %s)" % (name, ", ".join([str(n) for n in names])))
 
 
 def whole(data, key):

@@ -24,7 +24,7 @@ shared_rules/mea_culpa_codes.py; screens use decode()/encode(), never codes.
 
 from shared_rules import mea_culpa_data as D
 from shared_rules import mea_culpa_keeper_entry as ENTRY
-from shared_rules.game import CHANCE, TERMINAL, Game, State
+from shared_rules.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from shared_rules.mea_culpa_auction import bid_order, ties_matter
 from shared_rules.mea_culpa_codes import (
     BID_BASE,
@@ -41,7 +41,12 @@ from shared_rules.mea_culpa_codes import (
     VISIT_POPE,
     bid_parts,
     card_types,
+    checked,
+    decode_shared,
+    encode_shared,
+    index_of,
     room_name,
+    whole,
 )
 
 # The keeper's own codes (the shared ones: shared_rules/mea_culpa_codes.py). Here
@@ -96,6 +101,52 @@ class MeaCulpaKeeper(Game):
     def new_initial_state(self):
         return KeeperState(self)
 
+    # -- the action codec -----------------------------------------------------
+    def decode(self, action):
+        """Plain data of an action: the shared kinds (start, draw, card, bonus, die,
+        guess, pick, bid, pope-visit; shared_rules/mea_culpa_codes.py) and the
+        table's: {"kind": "visited", "room": r, "where": "room 3"}, {"kind":
+        "return", "stone": "wine"}, {"kind": "hell-keep"}, {"kind": "hell-next",
+        "seat": s}, {"kind": "next-round"}, {"kind": "end-game"}."""
+        if not isinstance(action, int) or action < 0:
+            raise IllegalAction("no Mea Culpa keeper action %r" % (action,))
+        if action == END_GAME:
+            return {"kind": "end-game"}
+        if action == NEXT_ROUND:
+            return {"kind": "next-round"}
+        if HELL_BASE <= action < HELL_BASE + 4:
+            return {"kind": "hell-next", "seat": action - HELL_BASE}
+        if action == HELL_KEEP:
+            return {"kind": "hell-keep"}
+        if RETURN_BASE <= action < RETURN_BASE + 5:
+            return {"kind": "return", "stone": D.STONE_NAMES[action - RETURN_BASE]}
+        if VISIT_BASE < action < VISIT_POPE:
+            r = action - VISIT_BASE
+            return {"kind": "visited", "room": r, "where": room_name(r)}
+        data = decode_shared(action)
+        if data is None:
+            raise IllegalAction("no Mea Culpa keeper action %r" % (action,))
+        return data
+
+    def encode(self, data):
+        if not isinstance(data, dict):
+            raise IllegalAction("no Mea Culpa keeper action %r" % (data,))
+        kind = data.get("kind")
+        code = encode_shared(data)
+        if kind == "end-game":
+            code = END_GAME
+        elif kind == "next-round":
+            code = NEXT_ROUND
+        elif kind == "hell-next":
+            code = HELL_BASE + whole(data, "seat")
+        elif kind == "hell-keep":
+            code = HELL_KEEP
+        elif kind == "return":
+            code = RETURN_BASE + index_of(D.STONE_NAMES, data.get("stone"))
+        elif kind == "visited":
+            code = VISIT_BASE + whole(data, "room")
+        return checked(code, data, self.decode)
+
     def max_game_length(self):
         n = self.num_players
         rounds = self.options["rounds"]
@@ -129,6 +180,7 @@ class KeeperState(State):
         self.discard = [0] * len(self.deck)
         self.rooms = [-1, -1, -1, -1]
         self.reshuffles = 0
+        self.market_reshuffles = 0  # reshuffles when the last market was announced
         self.round = 0
         self.bid_n = [0] * n
         self.bid_t = [0] * n
@@ -198,6 +250,12 @@ class KeeperState(State):
             if self.index >= 4:
                 self.phase = P_BIDS
                 self.index = 0
+                # The market and the rooms are out. The deck is reshuffled before a
+                # card it lacks (during this deal or at the round's start), so the
+                # table is told whether that happened since the last market.
+                reshuffled = self.reshuffles > self.market_reshuffles
+                self.market_reshuffles = self.reshuffles
+                self._announce("market", round=self.round, reshuffled=reshuffled)
             elif sum(self.deck) == 0:
                 # "If the House of Pleasure deck runs out, shuffle the discarded cards"
                 self.deck = self.discard
@@ -206,7 +264,10 @@ class KeeperState(State):
         if self.phase == P_BIDS and self.index >= self.n:
             self.bids_shown = True
             self.secret = []
-            if ties_matter(self.bid_n, self.bid_t):
+            # "All etched posts and taler are then revealed simultaneously."
+            tied = ties_matter(self.bid_n, self.bid_t)
+            self._announce("bids", bids=self._bids(), tied=tied)
+            if tied:
                 self._ask_hell(WHY_BIDS)
             else:
                 self._reveal()
@@ -222,6 +283,10 @@ class KeeperState(State):
         self.keeper = keeper
         self.phase = P_PICKS
         self.index = 0
+        self._announce("pick-order", order=list(order), keeper=keeper, pays=self.pays())
+
+    def _bids(self):
+        return [[self.bid_n[s], self.bid_t[s]] for s in range(self.n)]
 
     def pays(self):
         """Taler each seat pays to the bank: all but the keeper pay their bid taler."""
@@ -348,6 +413,16 @@ class KeeperState(State):
             guess = action - GUESS_BASE
             caught = guess == self.die
             self.pope_visit = [self.holders[POPE], self.die, guess, 1 if caught else 0]
+            # "If the Pope's room was correctly guessed, he was caught in the act."
+            self._announce(
+                "pope-visit",
+                pope=self.holders[POPE],
+                room=self.die,
+                where=room_name(self.die),
+                guess=guess,
+                guessed=room_name(guess),
+                caught=caught,
+            )
             self.visited[self.die - 1] = 1  # "The Pope then ... visits the chosen room"
             self.die = -1
             self.secret = []
@@ -407,7 +482,6 @@ class KeeperState(State):
         return None
 
     def _view(self, seat):
-        n = self.n
         v = {
             "round": self.round,
             "rounds": self.game.options["rounds"],
@@ -426,14 +500,24 @@ class KeeperState(State):
             "visited": list(self.visited),
             "pope_visit": list(self.pope_visit),
             "die_set": self.die >= 0,
+            # Names and facts a screen shows, so that none recomputes them:
+            "stone_names": list(D.STONE_NAMES),
+            "room_cards": [self._card(c, 0) for c in self.rooms],
+            "room_notches": [self._card(c, 1) for c in self.rooms],
+            "open_rooms": self.open_rooms(),
+            "pope": self.holders[POPE] if self.holders[POPE] >= 0 else None,
         }
         if self.phase == P_BIDS:
             v["bids_made"] = self.index
+            # "Rotate your etched post so that your desired number of notches faces up.
+            # You may add to this number by placing any amount of taler on top"
+            v["bid_notches"] = [D.POST_MIN[0], D.POST_MAX[0]]
+            v["bid_taler"] = [0, self.game.options["max_bid"]]
         if self.phase == P_HELL:
             v["hell_new"] = list(self.hell_new)
             v["asked_for"] = "bids" if self.why == WHY_BIDS else "pope"
         if self.bids_shown:
-            v["bids"] = [[self.bid_n[s], self.bid_t[s]] for s in range(n)]
+            v["bids"] = self._bids()
             if self.keeper >= 0:
                 v["keeper"] = self.keeper
                 v["pick_order"] = list(self.pick_order)
@@ -446,6 +530,10 @@ class KeeperState(State):
                 me["die"] = self.die
             v["me"] = me
         return v
+
+    def _card(self, c, field):
+        """A field of the House card in a room (0 name, 1 etched post +N), None if empty."""
+        return D.CARDS[c][field] if c >= 0 else None
 
     def _action_text(self, action):
         return action_text(action)

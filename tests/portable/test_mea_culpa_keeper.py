@@ -75,6 +75,88 @@ def test_bidding_example_with_the_hell_order_asked():
     assert st.phase == K.P_TABLE
 
 
+def test_the_bidding_example_is_announced_to_the_table():
+    # "All etched posts and taler are then revealed simultaneously": the rules announce
+    # the bids (tied: the Hell order is asked), then the order and who pays, so no
+    # screen works them out from phase changes.
+    st = setup(4, start=[GREGOR, JOHANNA, DOMINIK, PAULA])
+    deal(st)
+    assert st.announcements() == [{"kind": "market", "round": 1, "reshuffled": False}]
+    bid(st, [(4, 7), (2, 7), (3, 12)])
+    assert st.announcements() == []  # a bid is secret
+    bid(st, [(1, 8)])
+    bids = [[4, 7], [2, 7], [3, 12], [1, 8]]
+    assert st.announcements() == [{"kind": "bids", "bids": bids, "tied": True}]
+    for s in (GREGOR, JOHANNA, PAULA):
+        st.apply(K.HELL_BASE + s)
+    assert st.announcements() == [
+        {
+            "kind": "pick-order",
+            "order": [PAULA, DOMINIK, GREGOR, JOHANNA],
+            "keeper": DOMINIK,
+            "pays": [0, 7, 12, 8],
+        }
+    ]
+
+
+def test_the_codec_names_every_action_and_encode_inverts_it():
+    game = K.MeaCulpaKeeper(4)
+    assert game.decode(K.BID_BASE + 7 * 8 + 4) == {"kind": "bid", "notches": 4, "taler": 7}
+    assert game.encode({"kind": "bid", "notches": 4, "taler": 7}) == K.BID_BASE + 7 * 8 + 4
+    assert game.decode(K.DIE_BASE + 5) == {"kind": "die", "room": 5, "where": "suite 5"}
+    assert game.encode({"kind": "die", "room": 5}) == K.DIE_BASE + 5
+    assert game.decode(K.RETURN_BASE + 1) == {"kind": "return", "stone": "wine"}
+    assert game.decode(K.HELL_BASE + 2) == {"kind": "hell-next", "seat": 2}
+    assert game.decode(K.PICK_BASE + 3) == {"kind": "pick", "character": "Petty Sinner"}
+    assert game.decode(K.VISIT_BASE + 3) == {"kind": "visited", "room": 3, "where": "room 3"}
+    for code in (
+        K.START_BASE + 3,
+        K.DRAW_BASE + 4,
+        K.CARD_BASE + 11,
+        K.BONUS_BASE + 3,
+        K.VISIT_POPE,
+        K.GUESS_BASE + 6,
+        K.HELL_KEEP,
+        K.NEXT_ROUND,
+        K.END_GAME,
+    ):
+        assert game.encode(game.decode(code)) == code
+    for bad in (K.BID_BASE + 7, K.BID_BASE, 999, 306 - 6, K.GUESS_BASE, -1):
+        try:
+            game.decode(bad)
+            raise AssertionError("decoded %d" % bad)
+        except IllegalAction:
+            pass
+    for bad in (
+        {"kind": "bid", "notches": 0, "taler": 1},
+        {"kind": "die", "room": 5, "where": "room 5"},
+        {"kind": "return", "stone": "gold"},
+        {"kind": "fly"},
+        3,
+    ):
+        try:
+            game.encode(bad)
+            raise AssertionError("encoded %r" % (bad,))
+        except IllegalAction:
+            pass
+
+
+def test_the_view_names_the_rooms_and_the_pope():
+    st = setup(4)
+    deal(st, cards=(0, 1, 9, 11))
+    v = st.view(None)
+    assert v["room_cards"] == [
+        "Emperor presents a Letter",
+        "Pope presents a yellow Letter",
+        "Take 1 good free",
+        "Take 10 taler",
+    ]
+    assert v["room_notches"] == [1, 3, 2, 2]
+    assert v["stone_names"] == ["bread", "wine", "cloth", "jewel", "indulgence"]
+    assert v["bid_notches"] == [1, 6] and v["bid_taler"] == [0, 40]
+    assert v["open_rooms"] == [1, 2, 3, 4, 5, 6] and v["pope"] is None
+
+
 def test_keeping_the_hell_order_drawn_at_the_start():
     # "If any bids are tied, the bid of the tied player whose poor soul is closer to
     # Hell is considered higher." Start order: seat 3 placed last, nearest Hell.
@@ -164,6 +246,17 @@ def test_pope_caught():
     assert other is None or other.view(2) == st.view(2)
     st.apply(K.GUESS_BASE + 4)
     assert st.pope_visit == [3, 4, 4, 1]
+    assert st.announcements() == [
+        {
+            "kind": "pope-visit",
+            "pope": 3,
+            "room": 4,
+            "where": "room 4",
+            "guess": 4,
+            "guessed": "room 4",
+            "caught": True,
+        }
+    ]
     assert st.visited[3] == 1 and 4 not in st.open_rooms()
 
 
@@ -177,6 +270,8 @@ def test_pope_not_caught_and_a_new_hell_order():
     assert st.current_player() == 1
     st.apply(K.GUESS_BASE + 1)
     assert st.pope_visit == [3, 6, 1, 0]
+    news = st.announcements()[0]
+    assert not news["caught"] and news["where"] == "suite 6" and news["guessed"] == "room 1"
 
 
 def test_die_only_on_rooms_not_visited():
@@ -239,6 +334,7 @@ def test_house_deck_deals_and_reshuffles():
         while st.phase == K.P_CARDS:
             st.apply(st.chance_outcomes()[0][0])
             seen += 1
+        market = st.announcements()
         bid(st, [(1, 0), (2, 0)])
         for c in range(4):
             st.apply(K.PICK_BASE + c)
@@ -252,6 +348,8 @@ def test_house_deck_deals_and_reshuffles():
     assert rounds == 5 and seen == 20
     assert sum(st.deck) == 15 and sum(st.discard) == 0
     assert st.view(None)["reshuffles"] == 1
+    # the table is told with the market that the discards were reshuffled
+    assert market == [{"kind": "market", "round": 5, "reshuffled": True}]
 
 
 def test_the_table_ends_the_game_and_rounds_are_capped():
