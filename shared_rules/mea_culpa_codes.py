@@ -63,7 +63,8 @@ def decode_shared(action):
     if action >= BID_BASE:
         notches, taler = bid_parts(action)
         if D.POST_MIN[0] <= notches <= D.POST_MAX[0]:
-            return {"kind": "bid", "notches": notches, "taler": taler}
+            # "Your bid equals the sum of the notches showing and any added taler"
+            return {"kind": "bid", "notches": notches, "taler": taler, "total": notches + taler}
         return None
     if PICK_BASE <= action < PICK_BASE + 4:
         return {"kind": "pick", "character": CHARACTER_NAMES[action - PICK_BASE]}

@@ -518,6 +518,7 @@ class KeeperState(State):
             v["asked_for"] = "bids" if self.why == WHY_BIDS else "pope"
         if self.bids_shown:
             v["bids"] = self._bids()
+            v["bid_totals"] = [self.bid_n[s] + self.bid_t[s] for s in range(self.n)]
             if self.keeper >= 0:
                 v["keeper"] = self.keeper
                 v["pick_order"] = list(self.pick_order)
