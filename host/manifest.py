@@ -66,9 +66,7 @@ class Manifest:
     def _module(self, path: str, source: bool = False, virtual: bool = False) -> None:
         self._add(path, self.path.parent / path, source, virtual)
 
-    def _package(
-        self, name: str, files=None, base_path: str = ".", virtual: bool = False
-    ) -> None:
+    def _package(self, name: str, files=None, base_path: str = ".", virtual: bool = False) -> None:
         folder = (self.path.parent / base_path / name).resolve()
         if files is None:
             files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.py"))

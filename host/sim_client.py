@@ -188,7 +188,10 @@ def flash_image(flash: Path, manifest: Path | None = None) -> None:
         if entry.source or not rel.endswith(".py"):
             target, data = flash / rel, entry.local.read_bytes()
         else:
-            target, data = flash / (rel[:-3] + ".mpy"), compile_module(cross, entry.local, rel, None)
+            target, data = (
+                flash / (rel[:-3] + ".mpy"),
+                compile_module(cross, entry.local, rel, None),
+            )
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
 

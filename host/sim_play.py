@@ -183,3 +183,37 @@ def play_keeper(client: SimClient, rounds: int = 3, limit: int = 5000) -> int:
         if presses >= limit:
             raise SimError("the keeper session does not end")
     return presses
+
+
+# ****** any game on the device: a whole session at a given player count ******
+def play_session(client: SimClient, title: str, players: int, rounds: int = 3) -> int:
+    """From the menu to the result screen of one game (the keeper ends in round
+    `rounds`); returns the presses made after Start. make bench and the memory tests
+    play every game offered on the device with it."""
+    start_game(client, players, title=title)
+    start = client.seq
+    if title == KEEPER_TITLE:
+        play_keeper(client, rounds=rounds)
+    else:
+        play_to_result(client)
+    return client.seq - start
+
+
+def lowest_free(client: SimClient, play) -> tuple[int, int]:
+    """(presses, lowest free heap at idle) while `play(step_fn)` runs: the device's
+    free heap is read after every press (the simulator collects garbage at idle)."""
+    low = [client.status().get("free", 0)]
+    press = client.press
+
+    def watched(name, long=False, wait=True):
+        out = press(name, long, wait)
+        if out:
+            low[0] = min(low[0], out.get("free", low[0]))
+        return out
+
+    client.press = watched  # type: ignore[method-assign]
+    try:
+        presses = play()
+    finally:
+        client.press = press  # type: ignore[method-assign]
+    return presses, low[0]

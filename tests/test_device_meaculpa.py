@@ -316,25 +316,6 @@ def test_keeper_screens_fit_ten_letter_names(tmp_path):
         dev.stop()
 
 
-def test_a_keeper_session_fits_an_rp2040_sized_heap(tmp_path):
-    """The firmware as flashed (.mpy) plays a 4-player, 2-round keeper session under
-    -X heapsize=144wK (about 144 KB on a 32-bit board, the simulator's own code and
-    panel RAMs included; an RP2040 has ~180 KB free at boot). The menu opens on
-    7: The Sins and drops its module when the keeper is chosen, but MicroPython's
-    conservative GC may keep it alive (about 30 KB here, depending on the heap's
-    layout), which 128wK does not always absorb. `make bench` reports the peak."""
-    from host.sim_play import play_keeper
-
-    dev = start_device(tmp_path, heap="144wK", mpy=True)
-    try:
-        start_game(dev.client, 4, title=TITLE)
-        play_keeper(dev.client, rounds=2)
-        summary = gamelog.verify(log_of(tmp_path / "flash"), games.load_described)
-        assert summary["state"].round == 2
-    finally:
-        dev.stop()
-
-
 def test_a_board_without_seven_sins_opens_the_menu_on_an_installed_game(tmp_path):
     """The menu starts at 7: The Sins; flashed without it (its engine gone), it takes
     the next installed game, wrapping round the sorted list (it used to stop at the end

@@ -164,7 +164,7 @@ def test_the_state_attributes_are_found():
     assert {"die", "bid_n", "bag", "index", "centre", "reserve", "holders"} <= STATE_DATA
 
 
-GOOD = '''
+GOOD = """
 from present_generic import Presenter
 from ui import Screen
 
@@ -178,7 +178,7 @@ class Good(Presenter):
         if bid is not None:
             items.append("%d" % view["takes"]["Envy"])
         return "t", [], items, [(a, None) for a in legal], ("A", "", "")
-'''
+"""
 
 BAD = {
     "a State attribute": (

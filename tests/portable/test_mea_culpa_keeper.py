@@ -101,7 +101,12 @@ def test_the_bidding_example_is_announced_to_the_table():
 
 def test_the_codec_names_every_action_and_encode_inverts_it():
     game = K.MeaCulpaKeeper(4)
-    assert game.decode(K.BID_BASE + 7 * 8 + 4) == {"kind": "bid", "notches": 4, "taler": 7, "total": 11}
+    assert game.decode(K.BID_BASE + 7 * 8 + 4) == {
+        "kind": "bid",
+        "notches": 4,
+        "taler": 7,
+        "total": 11,
+    }
     assert game.encode({"kind": "bid", "notches": 4, "taler": 7}) == K.BID_BASE + 7 * 8 + 4
     assert game.decode(K.DIE_BASE + 5) == {"kind": "die", "room": 5, "where": "suite 5"}
     assert game.encode({"kind": "die", "room": 5}) == K.DIE_BASE + 5
@@ -368,7 +373,7 @@ def test_action_texts():
 
 
 def test_the_market_says_when_the_discards_were_reshuffled():
-    """"If the House of Pleasure deck runs out, shuffle the discarded cards" (1. Prepare
+    """ "If the House of Pleasure deck runs out, shuffle the discarded cards" (1. Prepare
     the round). 24 cards, 4 a round: round 7 is dealt from the reshuffled discards,
     and the deck runs out before the round's last card (at the round's start), so the
     market announcement compares with the previous market, not with the count before
