@@ -74,7 +74,9 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     else:
         raise SimError(f"no game {title!r} in the menu")
     client.press("DOWN")
-    while f"Players: {players}" not in client.screen()["items"][1]:
+    while f"Players: {players}" not in (client.screen()["items"] or ["", ""])[1]:
+        if client.screen()["name"] != "menu":
+            raise SimError("the menu went away:\n" + client.screen_text())
         client.press("B")
     for row, presses in game_rows or ():
         while client.screen()["cursor"] != row:

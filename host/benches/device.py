@@ -133,7 +133,8 @@ def run():
                 seed = ("%04x" % (i + 1)) * 16
                 try:
                     _, _, _, free = session(root / ("s%d" % i), title, players, seed, HEAP)
-                except SimError:
+                except SimError as err:
+                    print("    %s, seed %s: %s" % (title, seed[:4], str(err).splitlines()[0]))
                     continue
                 done += 1
                 low = free if low is None else min(low, free)
