@@ -47,7 +47,10 @@ def step(client: SimClient, policy=sins_policy, check=None) -> str:
         cursor = screen["cursor"]
         while cursor != target:
             client.press("DOWN")
-            cursor = client.screen()["cursor"]
+            now = client.screen()
+            if now["name"] != "turn":  # an error screen cannot be stepped through
+                raise SimError("left the turn screen:\n" + client.screen_text())
+            cursor = now["cursor"]
         client.press(key)
     elif name in ("splash", "error"):
         raise SimError("unexpected screen:\n" + client.screen_text())

@@ -132,7 +132,8 @@ def run():
             for i in range(SEEDS):
                 seed = ("%04x" % (i + 1)) * 16
                 try:
-                    _, _, _, free = session(root / ("s%d" % i), title, players, seed, HEAP)
+                    folder = root / ("%s-%d" % (title[:3], i))  # a fresh flash each
+                    _, _, _, free = session(folder, title, players, seed, HEAP)
                 except SimError as err:
                     print("    %s, seed %s: %s" % (title, seed[:4], str(err).splitlines()[0]))
                     continue
