@@ -39,7 +39,8 @@ class Presenter:
     def turn(self, view, legal, seat):
         """The turn screen of `seat`, from the public view and the legal actions:
         (title, lines, items, choices, soft keys), choices[i] = (action on A, action
-        on B or None) for items[i]."""
+        on B or None) for items[i]. Made once per decision (and again after the pause
+        menu): the presses only move the cursor."""
         lines = []
         for key in sorted(view):
             lines.append(clip("%s: %s" % (key, fmt(view[key]))))

@@ -71,13 +71,13 @@ async def turn(s, seat):
         action = await pres.enter(s.view(seat), legal, seat)  # entered behind the gate
         if action is not False:
             return action
-    view = s.view(None)  # unchanged while the seat chooses
+    # Nothing changes while the seat chooses: the screen is made once, the presses
+    # only move the cursor (and again after the pause menu, which lights other LEDs).
+    view = s.view(None)
     cursor = 0
     s.light(seat, "turn")
+    title, lines, items, choices, keys = pres.turn(view, legal, seat)
     while True:
-        title, lines, items, choices, keys = pres.turn(view, legal, seat)
-        if cursor >= len(items):
-            cursor = 0
         scr = Screen(
             "turn",
             title,
@@ -101,6 +101,7 @@ async def turn(s, seat):
             if await pause(s, seat):
                 return None
             s.light(seat, "turn")
+            title, lines, items, choices, keys = pres.turn(view, legal, seat)
 
 
 async def pause(s, seat):
