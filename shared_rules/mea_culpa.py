@@ -1,7 +1,8 @@
 """Mea Culpa (Kopf & Zoch, Zoch Verlag 2016) for 2 to 4 players.
 
-Rules: the Mea Culpa rulebook (Kopf & Zoch, Zoch Verlag, 2016); quotes name its
-section ("Preparation", "3. Action Phase", "The Dens of Sin", ...). Board data and
+Rules: the Mea Culpa rulebook (Kopf & Zoch, Zoch Verlag, 2016). The quotes below are
+its words; docs/rules/mea-culpa.md names the chapter of each rule and reading
+("Preparation VII", "Movement Rules d", "The Dens of Sin", ...). Board data and
 every assumption: shared_rules/mea_culpa_data.py and docs/rules/mea-culpa.md.
 
 The engine is a stack of small tasks (lists of ints). The task on top either

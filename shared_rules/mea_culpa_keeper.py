@@ -257,14 +257,16 @@ class KeeperState(State):
                 self.market_reshuffles = self.reshuffles
                 self._announce("market", round=self.round, reshuffled=reshuffled)
             elif sum(self.deck) == 0:
-                # "If the House of Pleasure deck runs out, shuffle the discarded cards"
+                # 1. Prepare the round: "If the House of Pleasure deck runs out, shuffle
+                # the discarded cards"
                 self.deck = self.discard
                 self.discard = [0] * len(self.deck)
                 self.reshuffles += 1
         if self.phase == P_BIDS and self.index >= self.n:
             self.bids_shown = True
             self.secret = []
-            # "All etched posts and taler are then revealed simultaneously."
+            # 2. Choosing characters: "All etched posts and taler are then revealed
+            # simultaneously."
             tied = ties_matter(self.bid_n, self.bid_t)
             self._announce("bids", bids=self._bids(), tied=tied)
             if tied:
@@ -413,7 +415,8 @@ class KeeperState(State):
             guess = action - GUESS_BASE
             caught = guess == self.die
             self.pope_visit = [self.holders[POPE], self.die, guess, 1 if caught else 0]
-            # "If the Pope's room was correctly guessed, he was caught in the act."
+            # Visit the House of Pleasure: "If the Pope's room was correctly guessed, he
+            # was caught in the act."
             self._announce(
                 "pope-visit",
                 pope=self.holders[POPE],
@@ -509,8 +512,9 @@ class KeeperState(State):
         }
         if self.phase == P_BIDS:
             v["bids_made"] = self.index
-            # "Rotate your etched post so that your desired number of notches faces up.
-            # You may add to this number by placing any amount of taler on top"
+            # 2. Choosing characters: "Rotate your etched post so that your desired number
+            # of notches faces up. You may add to this number by placing any amount of
+            # taler on top"
             v["bid_notches"] = [D.POST_MIN[0], D.POST_MAX[0]]
             v["bid_taler"] = [0, self.game.options["max_bid"]]
         if self.phase == P_HELL:

@@ -1,8 +1,8 @@
 """7: The Sins (David Spada, GateOnGames 2019), for 2 to 5 players.
 
-Rules: the 7: The Sins rulebook (GateOnGames, 2019); quotes name its section
-("Setup", "Turn Sequence", "End of the Game", "Game Variant: Penance"). The
-readings chosen where the rulebook is unclear: docs/rules/seven-sins.md.
+Rules: the 7: The Sins rulebook (GateOnGames, 2019); each quote below names the
+section it is from (Setup, Turn Sequence, End of the Game, Game Variant: Penance).
+The readings chosen where the rulebook is unclear: docs/rules/seven-sins.md.
 
 Seats are numbered in counter-clockwise order, so the next player is always
 seat + 1 (mod n), and "the player to the left of the first player" (who plays
@@ -34,11 +34,11 @@ PENANCE = 8  # card code PENANCE + s is the Penance card of sin s
 NUM_CODES = 15
 CARD_NAMES = SIN_NAMES + ("Last Judgment",) + tuple(["Penance " + n for n in SIN_NAMES])
 
-# "| Number of players | Deadly Sin card types |": 2 -> 4, 3 -> 5, 4 -> 6, 5 -> 7
+# Setup: "| Number of players | Deadly Sin card types |": 2 -> 4, 3 -> 5, 4 -> 6, 5 -> 7
 TYPES_BY_PLAYERS = {2: 4, 3: 5, 4: 6, 5: 7}
-# "| Number of players | Number of Stones of Forgiveness |": 2 -> 4 ... 5 -> 10
+# Setup: "| Number of players | Number of Stones of Forgiveness |": 2 -> 4 ... 5 -> 10
 STONES_BY_PLAYERS = {2: 4, 3: 6, 4: 8, 5: 10}
-# "6 of each in the Hell I deck, 3 in Hell II and 2 in Hell III"
+# Contents: "6 of each in the Hell I deck, 3 in Hell II and 2 in Hell III"
 SPLIT = (6, 3, 2)
 CARDS_PER_SIN = 11
 CENTRE_SIZE = 5
@@ -47,7 +47,7 @@ LAST_JUDGMENTS = 3
 # Points for 0..6 cards of a type; 7 or more score 10.
 POINTS = (0, 1, 3, 6, -1, -3, -6)
 SEVEN_PLUS = 10
-ABYSS_THRESHOLD = 7  # "greater than 7": most points wins; otherwise fewest
+ABYSS_THRESHOLD = 7  # End of the Game: "greater than 7": most points wins; else fewest
 
 DECK_NAMES = ("I", "II", "III", "penance")  # top of the pile first
 
@@ -323,14 +323,15 @@ class SevenSinsState(State):
                     self.deck_left[d] += SPLIT[d]
 
     def _finish_setup(self):
-        # "Shuffle one Last Judgment card into each deck ... Place the Hell III
+        # Setup: "Shuffle one Last Judgment card into each deck ... Place the Hell III
         # deck ..., the Hell II deck on top of it, and finally the Hell I cards."
         for d in range(3):
             self.decks[d][LAST_JUDGMENT] = 1
             self.deck_left[d] += 1
         if self.game.options["penance"]:
-            # "Take the Penance cards corresponding to the Sins used in the game,
-            # shuffle them and place them at the bottom of the Deadly Sins draw pile."
+            # Game Variant: Penance: "Take the Penance cards corresponding to the Sins
+            # used in the game, shuffle them and place them at the bottom of the Deadly
+            # Sins draw pile."
             for s in range(NUM_SINS):
                 if self.in_play[s]:
                     self.decks[3][PENANCE + s] = 1
@@ -423,7 +424,7 @@ class SevenSinsState(State):
         self.decks[0][code] -= 1
         self.deck_left[0] -= 1
         if self.dealt < n:
-            # "Each player draws one card from the Hell I deck, looks at it
+            # Setup: "Each player draws one card from the Hell I deck, looks at it
             # secretly, and puts it face down in their reserve."
             seat = self.dealt
             self.opening[seat] = code
@@ -431,7 +432,7 @@ class SevenSinsState(State):
             self.reserve_cards[seat] += 1
             self.dealt += 1
             return
-        # "Reveal the first 5 cards of the Hell I deck"
+        # Setup: "Reveal the first 5 cards of the Hell I deck"
         self.centre[code] += 1
         self.centre_size += 1
         if self.centre_size == OPENING_REVEAL:
@@ -482,10 +483,11 @@ class SevenSinsState(State):
         if code == LAST_JUDGMENT:
             self.judgments += 1
             ends = self.judgments == LAST_JUDGMENTS
-            # "The game ends immediately as soon as the 3rd Last Judgment card is revealed."
+            # End of the Game: "The game ends immediately as soon as the 3rd Last Judgment
+            # card is revealed."
             now = ends and (not self.game.options["penance"] or self.turn == self.last_seat())
-            # Penance: "the players' turns continue until the player to the left of the
-            # first player finishes their turn"
+            # Game Variant: Penance: "the players' turns continue until the player to the
+            # left of the first player finishes their turn"
             self.final_round = ends and not now
             self._announce(
                 "last-judgment",
@@ -516,7 +518,7 @@ class SevenSinsState(State):
     # -- scoring -----------------------------------------------------------
     def _end_play(self):
         self.refilling = False
-        # "Do not take into account the Stones of Forgiveness still present."
+        # End of the Game: "Do not take into account the Stones of Forgiveness still present."
         self.abyss_points = score_counts(self.abyss)
         self.most_wins = self.abyss_points > ABYSS_THRESHOLD
         self._announce(
@@ -624,8 +626,8 @@ class SevenSinsState(State):
         return {
             "abyss": abyss,
             "abyss_points": self.abyss_points,
-            # "If the total of the Abyss of Souls points is greater than 7, the player
-            # with the most points wins"; otherwise the fewest.
+            # End of the Game: "If the total of the Abyss of Souls points is greater than
+            # 7, the player with the most points wins"; otherwise the fewest.
             "threshold": ABYSS_THRESHOLD,
             "most_wins": self.most_wins,
             "final": self.phase == OVER,

@@ -19,7 +19,17 @@ OUTSIDE = (
     "shared/" + "research",
     "DEVICE_" + "INTERFACE",
 )
-SKIP_DIRS = {".git", ".venv", "build", "__pycache__", ".pytest_cache", ".ruff_cache"}
+# What a run leaves behind (caches, the venv, bench results) is not the repository.
+SKIP_DIRS = {
+    ".git",
+    ".venv",
+    ".hypothesis",
+    ".pytest_cache",
+    ".ruff_cache",
+    "__pycache__",
+    "bench-results",
+    "build",
+}
 TEXT = {".py", ".md", ".txt", ".json", ".toml", ".cfg", ".svg", ".sh", ""}
 
 
