@@ -58,6 +58,11 @@ class Buttons:
     def clear(self):
         self._events = []
 
+    def post(self, kind, name):
+        """Queue an event as if the buttons made it: the serial link's request to
+        leave the UI posts ("exit", "") so a waiting screen wakes up at once."""
+        self._emit(kind, name)
+
     async def run(self):
         while True:
             self.poll()

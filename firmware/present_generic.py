@@ -1,9 +1,16 @@
-# present_generic.py  Screens for any game of the protocol (legal_actions, action_text, view)
+# present_generic.py  Screens for any game of the protocol, and the presenter protocol itself
 # MIT licence. A game without its own presenter is still playable: its public view is
-# listed as "key: value" lines, its legal actions as a list, and what a seat alone may
-# know (view(seat) less view(None)) only behind the pass-and-look gate.
+# listed as "key: value" lines, its legal actions as a list (the rules' action texts),
+# what a seat alone may know (view(seat) less view(None)) only behind the pass-and-look
+# gate, and what the rules announce on a screen of its own.
+#
+# A presenter sees the game only through its session (firmware/session.py): views, the
+# legal actions, the codec, the announcements, seat names and lights, screens and
+# buttons. It never touches the rules state, never imports a game's engine and does no
+# arithmetic on action codes (tests/test_presenters.py). docs/device.md, "Writing a
+# presenter", lists the methods below and what each returns.
 
-from ui import clip
+from ui import Screen, clip
 
 
 def fmt(value):
@@ -20,72 +27,86 @@ def fmt(value):
 
 
 class Presenter:
-    reveal_title = "your secret"
+    reveal_title = "your secret"  # "Press A to see <reveal_title>." on a reveal's gate
 
-    def __init__(self, app, ctx):
-        self.app = app
-        self.ctx = ctx
+    def __init__(self, session):
+        self.s = session
 
     def name(self, seat):
-        return self.app.seat_name(self.ctx, seat)
+        return self.s.name(seat)
 
-    # ****** a turn ******
-    def turn(self, state, seat):
-        """(title, lines, items, actions per item (A, B), soft keys)."""
+    # ****** API: a turn ******
+    def turn(self, view, legal, seat):
+        """The turn screen of `seat`, from the public view and the legal actions:
+        (title, lines, items, choices, soft keys), choices[i] = (action on A, action
+        on B or None) for items[i]. Made once per decision (and again after the pause
+        menu): the presses only move the cursor."""
         lines = []
-        view = state.view(None)
         for key in sorted(view):
             lines.append(clip("%s: %s" % (key, fmt(view[key]))))
         lines = lines[:3]
-        for text in self.ctx.events[-1:]:
+        for text in self.s.events[-1:]:
             lines.append(clip("Last: " + text))
-        legal = state.legal_actions()
-        items = [clip(state.action_text(a), 34) for a in legal]
-        acts = [(a, None) for a in legal]
-        title = "%s: %s to play" % (self.ctx.game.TITLE, self.name(seat))
-        return title, lines, items, acts, ("Play", "", "Menu")
+        items = [clip(self.s.text(a), 34) for a in legal]
+        choices = [(a, None) for a in legal]
+        title = "%s: %s to play" % (self.s.title, self.name(seat))
+        return title, lines, items, choices, ("Play", "", "Menu")
 
-    # ****** what happened ******
-    def event(self, state, action, seat):
-        """The public text of an action (None for one the table does not see)."""
-        if state.observers() is not None:
-            return None
+    async def enter(self, view, legal, seat):
+        """A decision only `seat` may see (a bid, a die), entered behind its own gate:
+        the action, None when the table abandons the game, or False to use turn()."""
+        return False
+
+    # ****** API: what happened ******
+    def event(self, seat, action, text, news):
+        """The public text of an action just applied (seat: who took it, CHANCE for
+        chance; text: the rules' action text; news: its announcements), or None."""
         who = "chance" if seat < 0 else self.name(seat)
-        return "%s: %s" % (who, state.action_text(action))
+        return "%s: %s" % (who, text)
 
-    def reveal(self, state, action, seat):
-        return [clip(state.action_text(action))]
+    def reveal(self, seat, action, text):
+        """Lines `seat` alone sees of an action it observes (before it is applied),
+        or None when there is nothing to show (the seat entered it itself)."""
+        return [clip(text)]
 
-    def before(self, state, action):
-        return None
+    async def announce(self, news):
+        """Show what the rules announced (state.announcements()) after the action
+        was journaled: here every announcement as "kind: field=value" lines."""
+        lines = []
+        for item in news:
+            rest = {}
+            for key in item:
+                if key != "kind":
+                    rest[key] = item[key]
+            lines.append(clip("%s: %s" % (item["kind"], fmt(rest))))
+        await self.s.show(Screen("news", self.s.title, lines=lines[:8], keys=("OK", "", "")))
+        await self.s.wait_key("A")
 
-    async def special(self, info):
-        pass
-
-    def look(self, state, seat):
-        """Lines of what only `seat` knows, or None when nothing is private."""
-        mine = state.view(seat)
-        public = state.view(None)
+    def look(self, seat):
+        """Lines of what only `seat` knows (the pause menu's look), or None."""
+        mine = self.s.view(seat)
+        public = self.s.view(None)
         lines = []
         for key in sorted(mine):
             if key not in public or public[key] != mine[key]:
                 lines.append(clip("%s: %s" % (key, fmt(mine[key]))))
         return lines or None
 
-    # ****** the end ******
-    def final_public(self, state):
+    # ****** API: the end ******
+    def final_public(self, view):
+        """The lines of the "Game over" screen, from the final public view."""
         lines = []
-        view = state.view(None)
         for key in sorted(view):
             lines.append(clip("%s: %s" % (key, fmt(view[key]))))
         return lines[:8]
 
-    def final_private(self, state, seat):
+    def final_private(self, seat):
+        """What `seat` alone sees at the end (its score), or None."""
         return None
 
-    def ranking(self, state):
-        """(lines, winning seats)."""
-        returns = state.returns()
+    def ranking(self, view):
+        """(lines, winning seats) of the result screen."""
+        returns = self.s.returns()
         order = sorted(range(len(returns)), key=lambda s: (-returns[s], s))
         best = returns[order[0]]
         lines = []

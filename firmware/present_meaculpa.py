@@ -1,21 +1,23 @@
 # present_meaculpa.py  The screens of the Mea Culpa keeper (docs/rules/mea-culpa-keeper.md)
 # MIT licence. The board carries the economy; the device shows the market it drew, the
 # rooms' cards, takes each seat's etched-post bid and the Pope's die in private (pass
-# screen, secret screens with the status LED red, a full refresh after), and announces
-# the reveal, the character order and the Pope's verdict to the table.
+# screen, secret screens with the status LED red, a full refresh after), and shows the
+# table what the rules announce: the market, the bids, the character order and the
+# Pope's verdict. Built only from the rules' views, codec and announcements.
 
 from present_generic import Presenter
 from ui import Screen, clip, wrap
 
-from shared_rules import mea_culpa_data as D
-from shared_rules import mea_culpa_keeper as K
+# Decisions the table enters together (any player presses): their event is the rules' text.
+_TABLE = ("visited", "pope-visit", "return", "next-round", "end-game", "hell-keep", "hell-next")
 
 
-def _stones(counts):
+def _stones(view, counts):
+    names = view["stone_names"]
     parts = []
-    for k in range(5):
+    for k in range(len(counts)):
         if counts[k]:
-            parts.append("%d %s" % (counts[k], D.STONE_NAMES[k]))
+            parts.append("%d %s" % (counts[k], names[k]))
     return ", ".join(parts) or "none"
 
 
@@ -41,42 +43,35 @@ def _fit(text, short):
     return text if len(text) <= 36 else clip(short)
 
 
-def _card(c):
-    return "%s (+%d)" % (D.CARDS[c][0], D.CARDS[c][1])
+def _capital(text):
+    return text[:1].upper() + text[1:]
 
 
 class MeaCulpaPresenter(Presenter):
     reveal_title = "your secret"
 
-    def __init__(self, app, ctx):
-        Presenter.__init__(self, app, ctx)
-        self.max_bid = ctx.game.options["max_bid"]
-        self.dealt_reshuffles = 0  # reshuffles of the deck when the last market was shown
-
     def names(self, seats):
         return " ".join([self.name(s) for s in seats])
 
-    def _room_item(self, state, r):
-        if r <= 4:
-            return clip("Room %d: %s" % (r, D.CARDS[state.rooms[r - 1]][0]), 34)
+    def _room_item(self, view, r):
+        cards = view["room_cards"]
+        if r <= len(cards):
+            return clip("Room %d: %s" % (r, cards[r - 1]), 34)
         if r == 5:
             return "Suite 5 (a room's card)"
         return "Suite 6 (yellow Letter)"
 
     # ****** secrets: entered by one seat behind the gate ******
-    async def enter(self, state, seat):
-        """A bid or the Pope's die, entered in private; False for a public decision,
-        None when the table abandons the game from the pause menu."""
-        if state.observers() is None:
-            return False
-        app = self.app
-        ctx = self.ctx
+    async def enter(self, view, legal, seat):
+        """A bid or the Pope's die, entered in private; None when the table abandons
+        the game from the pause menu."""
+        s = self.s
         name = self.name(seat)
-        bidding = state.phase == K.P_BIDS
+        bidding = view["phase"] == "bidding"
         while True:
-            app.lights(app.phys(ctx, seat), "look")
+            s.light(seat, "look")
             what = "enter your bid" if bidding else "set the Pope die"
-            await app.show(
+            await s.show(
                 Screen(
                     "pass",
                     "Pass to %s" % name,
@@ -86,37 +81,37 @@ class MeaCulpaPresenter(Presenter):
                     keys=("Look", "", "Menu"),
                 )
             )
-            key = await app.wait_key("AC")
+            key = await s.wait_key("AC")
             if key == "A":
                 break
-            if await app.pause(ctx, seat):
+            if await s.pause(seat):
                 return None
         if bidding:
-            return await self._bid(name)
-        return await self._die(state, name)
+            return await self._bid(view, name)
+        return await self._die(view, legal, name)
 
-    async def _bid(self, name):
-        app = self.app
-        value = [D.POST_MIN[0], 0]  # notches, taler
-        low = (D.POST_MIN[0], 0)
-        high = (D.POST_MAX[0], self.max_bid)
+    async def _bid(self, view, name):
+        s = self.s
+        low = (view["bid_notches"][0], view["bid_taler"][0])
+        high = (view["bid_notches"][1], view["bid_taler"][1])
+        value = [low[0], low[1]]  # notches, taler
         field = 0
         while True:
-            total = value[0] + value[1]
-            items = ["Notches: %d" % value[0], "Taler: %d" % value[1]]
-            await app.show(
+            bid = s.decode(s.encode({"kind": "bid", "notches": value[0], "taler": value[1]}))
+            big = "%d + %d = %d" % (bid["notches"], bid["taler"], bid["total"])
+            await s.show(
                 Screen(
                     "bid",
                     "%s: your secret bid" % name,
-                    big="%d + %d = %d" % (value[0], value[1], total),
+                    big=big,
                     lines=["UP/DOWN field, A/B -/+ (long: 5)"],
-                    items=items,
+                    items=["Notches: %d" % value[0], "Taler: %d" % value[1]],
                     cursor=field,
                     keys=("-", "+", "Bid"),
                     private=True,
                 )
             )
-            kind, key = await app.next_event()
+            kind, key = await s.next_event()
             step = 5 if kind == "long" else 1
             if key in ("UP", "DOWN"):
                 field = 1 - field
@@ -125,11 +120,11 @@ class MeaCulpaPresenter(Presenter):
             elif key == "B":
                 value[field] = min(high[field], value[field] + step)
             elif key == "C":
-                await app.show(
+                await s.show(
                     Screen(
                         "bid",
                         "%s: your secret bid" % name,
-                        big="%d + %d = %d" % (value[0], value[1], total),
+                        big=big,
                         lines=[
                             "%d notches, %d taler." % (value[0], value[1]),
                             "Set your etched post to %d notches" % value[0],
@@ -140,213 +135,204 @@ class MeaCulpaPresenter(Presenter):
                         private=True,
                     )
                 )
-                if await app.wait_key("AC") == "A":
-                    return K.BID_BASE + value[1] * 8 + value[0]
+                if await s.wait_key("AC") == "A":
+                    return s.encode(bid)
 
-    async def _die(self, state, name):
-        app = self.app
-        rooms = state.open_rooms()
+    async def _die(self, view, legal, name):
+        s = self.s
+        items = [self._room_item(view, s.decode(a)["room"]) for a in legal]
         cursor = 0
         while True:
-            await app.show(
+            await s.show(
                 Screen(
                     "die",
                     "%s: set the Pope die" % name,
                     lines=["Where is your urgent meeting?"],
-                    items=[self._room_item(state, r) for r in rooms],
+                    items=items,
                     cursor=cursor,
                     keys=("Set", "", ""),
                     private=True,
                 )
             )
-            kind, key = await app.next_event()
+            kind, key = await s.next_event()
             if key == "UP":
-                cursor = (cursor - 1) % len(rooms)
+                cursor = (cursor - 1) % len(items)
             elif key == "DOWN":
-                cursor = (cursor + 1) % len(rooms)
+                cursor = (cursor + 1) % len(items)
             elif key == "A" and kind == "press":
-                return K.DIE_BASE + rooms[cursor]
+                return legal[cursor]
 
-    def reveal(self, state, action, seat):
+    def reveal(self, seat, action, text):
         return None  # the seat entered it itself, behind the gate
 
     # ****** public decisions ******
-    def turn(self, state, seat):
-        ph = state.phase
-        legal = state.legal_actions()
+    def turn(self, view, legal, seat):
+        phase = view["phase"]
         keys = ("Enter", "", "Menu")
-        if ph == K.P_BONUS:
-            items = [D.BONUS_NAMES[a - K.BONUS_BASE] for a in legal]
+        choices = [(a, None) for a in legal]
+        decode = self.s.decode
+        if phase == "bonus":
+            items = [decode(a)["name"] for a in legal]
             lines = ["Closest to Heaven chooses first.", "Which starting bonus did you take?"]
-            title = "%s: starting bonus" % self.name(seat)
-            return title, lines, items, [(a, None) for a in legal], keys
-        if ph == K.P_HELL:
-            return self._hell_turn(state, legal, keys)
-        if ph == K.P_PICKS:
-            lines = wrap("Order: " + self.names(state.pick_order)) + [
-                "Keeps his taler: %s" % self.name(state.keeper),
+            return "%s: starting bonus" % self.name(seat), lines, items, choices, keys
+        if phase == "hell order":
+            return self._hell_turn(view, legal, keys)
+        if phase == "characters":
+            lines = wrap("Order: " + self.names(view["pick_order"])) + [
+                "Keeps his taler: %s" % self.name(view["keeper"]),
             ]
-            items = [K.CHARACTER_NAMES[a - K.PICK_BASE] for a in legal]
+            items = [decode(a)["character"] for a in legal]
             title = "%s chooses a character" % self.name(seat)
-            return title, lines, items, [(a, None) for a in legal], keys
-        if ph == K.P_GUESS:
-            pope = state.holders[K.POPE]
+            return title, lines, items, choices, keys
+        if phase == "pope guess":
             lines = wrap(
                 "The Pope (%s) has set his die. Advised by the table, %s guesses where he is:"
-                % (self.name(pope), self.name(seat))
+                % (self.name(view["pope"]), self.name(seat))
             )
-            items = [self._room_item(state, a - K.GUESS_BASE) for a in legal]
+            items = [self._room_item(view, decode(a)["room"]) for a in legal]
             title = "%s: where is the Pope?" % self.name(seat)
-            return title, lines, items, [(a, None) for a in legal], ("Guess", "", "Menu")
-        return self._table_turn(state, legal, keys)
+            return title, lines, items, choices, ("Guess", "", "Menu")
+        return self._table_turn(view, legal, keys)
 
-    def _hell_turn(self, state, legal, keys):
-        self.app.lights(None)
-        if state.why == K.WHY_BIDS:
+    def _hell_turn(self, view, legal, keys):
+        self.s.light(None)
+        if view["asked_for"] == "bids":
             head = "Tied bids: ties go to the soul"
         else:
             head = "Pope visit: the guesser is the"
         lines = [head, "nearest Hell. Nearest Hell first:"]
         items = []
-        acts = []
         for a in legal:
-            if a == K.HELL_KEEP:
-                keep = "Keep: " + self.names(state.hell)
+            data = self.s.decode(a)
+            if data["kind"] == "hell-keep":
+                keep = "Keep: " + self.names(view["hell"])
                 items.append(keep if len(keep) <= 35 else "Keep the known order")
                 if len(keep) > 35:
-                    lines += wrap("Known: " + self.names(state.hell))
+                    lines += wrap("Known: " + self.names(view["hell"]))
             else:
-                items.append("%s is next" % self.name(a - K.HELL_BASE))
-            acts.append((a, None))
-        if state.hell_new:
-            lines += wrap("So far: " + self.names(state.hell_new))
-        return "The table: Hell order", lines, items, acts, keys
+                items.append("%s is next" % self.name(data["seat"]))
+        if view["hell_new"]:
+            lines += wrap("So far: " + self.names(view["hell_new"]))
+        return "The table: Hell order", lines, items, [(a, None) for a in legal], keys
 
-    def _table_turn(self, state, legal, keys):
-        self.app.lights(None)
-        pope = state.holders[K.POPE]
-        open_rooms = [str(r) for r in state.open_rooms()]
-        lines = _wrap_list("Bag: ", _stones(state.bag)) + [
+    def _table_turn(self, view, legal, keys):
+        self.s.light(None)
+        pope = view["pope"]
+        open_rooms = [str(r) for r in view["open_rooms"]]
+        lines = _wrap_list("Bag: ", _stones(view, view["bag"])) + [
             clip(
                 "Pope: %s, open: %s"
-                % (self.name(pope) if pope >= 0 else "none", ",".join(open_rooms))
+                % (self.name(pope) if pope is not None else "none", ",".join(open_rooms))
             ),
         ]
-        for text in self.ctx.events[-1:]:
+        for text in self.s.events[-1:]:
             lines += wrap("Last: " + text)[:2]
         items = []
-        acts = []
         for a in legal:
-            if a == K.POPE_VISIT:
+            data = self.s.decode(a)
+            kind = data["kind"]
+            if kind == "pope-visit":
                 items.append("Pope's urgent meeting")
-            elif a == K.NEXT_ROUND:
+            elif kind == "next-round":
                 items.append("Market empty: next round")
-            elif a == K.END_GAME:
+            elif kind == "end-game":
                 items.append("Game over (2nd cathedral)")
-            elif a >= K.RETURN_BASE:
-                items.append("Return %s to bag" % D.STONE_NAMES[a - K.RETURN_BASE])
+            elif kind == "return":
+                items.append("Return %s to bag" % data["stone"])
             else:
-                r = a - K.VISITED_BASE
-                items.append("%s %d visited" % ("Room" if r <= 4 else "Suite", r))
-            acts.append((a, None))
-        return "Round %d: the table" % state.round, lines, items, acts, keys
+                items.append("%s visited" % _capital(data["where"]))
+        title = "Round %d: the table" % view["round"]
+        return title, lines, items, [(a, None) for a in legal], keys
 
     # ****** what happened ******
-    def event(self, state, action, seat):
-        if state.observers() is not None:
-            return None
+    def event(self, seat, action, text, news):
         if seat < 0:
-            return K.action_text(action)
-        if state.phase in (K.P_TABLE, K.P_HELL):
-            return K.action_text(action)
-        if state.phase == K.P_GUESS:
-            guess = action - K.GUESS_BASE
+            return text
+        data = self.s.decode(action)
+        if data["kind"] in _TABLE:
+            return text
+        if data["kind"] == "guess":
+            verdict = news[0]  # the rules announce the Pope's visit with the guess
             return "%s guessed %s: %s" % (
                 self.name(seat),
-                K.room_name(guess),
-                "caught" if guess == state.die else "not caught",
+                verdict["guessed"],
+                "caught" if verdict["caught"] else "not caught",
             )
-        return "%s: %s" % (self.name(seat), K.action_text(action))
+        return "%s: %s" % (self.name(seat), text)
 
-    def before(self, state, action):
-        # The deck is reshuffled before the last room's card is dealt (when it runs out
-        # during the deal, or at the round's start), so the market screen compares with
-        # the count at the previous market, not the count before its own last card.
-        info = (state.phase, self.dealt_reshuffles)
-        if state.phase == K.P_CARDS and state.index == 3:
-            self.dealt_reshuffles = state.reshuffles
-        return info
-
-    async def special(self, info):
-        phase, reshuffles = info
-        state = self.ctx.state
-        now = state.phase
-        if phase == K.P_CARDS and now != K.P_CARDS:
-            await self._market(state, state.reshuffles > reshuffles)
-        elif phase == K.P_BIDS and now == K.P_HELL:
-            await self._bids(state, True)
-        elif phase in (K.P_BIDS, K.P_HELL) and now == K.P_PICKS:
-            await self._bids(state, False)
-        elif phase == K.P_GUESS:
-            await self._verdict(state)
+    async def announce(self, news):
+        for item in news:
+            kind = item["kind"]
+            if kind == "market":
+                await self._market(item["reshuffled"])
+            elif kind == "bids" and item["tied"]:
+                await self._bids(True)
+            elif kind == "pick-order":
+                await self._bids(False)
+            elif kind == "pope-visit":
+                await self._verdict(item)
 
     async def _ok(self, scr):
-        await self.app.show(scr)
-        await self.app.wait_key("A")
+        await self.s.show(scr)
+        await self.s.wait_key("A")
 
-    async def _market(self, state, reshuffled):
-        self.app.lights(None)
-        lines = _wrap_list("Market: ", _stones(state.market))
-        for r in range(4):
-            lines.append(clip("%d %s" % (r + 1, _card(state.rooms[r]))))
-        deck = "Deck %d left" % sum(state.deck)
+    async def _market(self, reshuffled):
+        self.s.light(None)
+        view = self.s.view(None)
+        lines = _wrap_list("Market: ", _stones(view, view["market"]))
+        cards = view["room_cards"]
+        for r in range(len(cards)):
+            lines.append(clip("%d %s (+%d)" % (r + 1, cards[r], view["room_notches"][r])))
+        deck = "Deck %d left" % view["deck"]
         if reshuffled:
             deck += "; discards reshuffled"
         lines.append(deck)
         await self._ok(
             Screen(
                 "market",
-                "Round %d: market and rooms" % state.round,
+                "Round %d: market and rooms" % view["round"],
                 lines=lines,
                 keys=("Bids", "", ""),
             )
         )
 
-    async def _bids(self, state, tied):
+    async def _bids(self, tied):
+        view = self.s.view(None)
         lines = []
-        for s in range(state.n):
-            n, t = state.bid_n[s], state.bid_t[s]
+        bids = view["bids"]
+        for s in range(len(bids)):
+            n, t = bids[s]
+            total = view["bid_totals"][s]
             name = self.name(s)
             lines.append(
                 _fit(
-                    "%s %d notches + %d taler = %d" % (name, n, t, n + t),
-                    "%s %d notch. + %d taler = %d" % (name, n, t, n + t),
+                    "%s %d notches + %d taler = %d" % (name, n, t, total),
+                    "%s %d notch. + %d taler = %d" % (name, n, t, total),
                 )
             )
         if tied:
             lines.append("Tied: the Hell order decides.")
             await self._ok(Screen("reveal", "All bids revealed", lines=lines, keys=("OK", "", "")))
             return
-        pays = state.pays()
-        payers = ["%s %d" % (self.name(s), pays[s]) for s in range(state.n) if s != state.keeper]
-        lines += wrap("Choose: " + self.names(state.pick_order))
-        keeper = self.name(state.keeper)
-        lines.append(
-            _fit("%s keeps his taler (most notches)" % keeper, "%s keeps his taler" % keeper)
-        )
+        keeper = view["keeper"]
+        pays = view["pays"]
+        payers = ["%s %d" % (self.name(s), pays[s]) for s in range(len(pays)) if s != keeper]
+        lines += wrap("Choose: " + self.names(view["pick_order"]))
+        name = self.name(keeper)
+        lines.append(_fit("%s keeps his taler (most notches)" % name, "%s keeps his taler" % name))
         lines += _wrap_list("Pay the bank: ", ", ".join(payers))
-        self.app.lights(self.app.phys(self.ctx, state.pick_order[0]), "turn")
+        self.s.light(view["pick_order"][0], "turn")
         await self._ok(
             Screen("order", "Bids and character order", lines=lines, keys=("OK", "", ""))
         )
 
-    async def _verdict(self, state):
-        pope, die, guess, caught = state.pope_visit
-        app = self.app
-        app.lights(app.phys(self.ctx, pope), "judgment" if caught else "ok")
+    async def _verdict(self, item):
+        pope = item["pope"]
+        caught = item["caught"]
+        self.s.light(pope, "judgment" if caught else "ok")
         lines = wrap(
             "The Pope (%s) is in %s; the guess was %s."
-            % (self.name(pope), K.room_name(die), K.room_name(guess))
+            % (self.name(pope), item["where"], item["guessed"])
         )
         if caught:
             lines += [
@@ -368,12 +354,12 @@ class MeaCulpaPresenter(Presenter):
         )
 
     # ****** the end ******
-    def final_public(self, state):
+    def final_public(self, view):
         return [
-            "The table ended the game in round %d." % state.round,
+            "The table ended the game in round %d." % view["round"],
             "Souls and Letters are scored on the",
             "board: the board decides the winner.",
-        ] + _wrap_list("Bag: ", _stones(state.bag))
+        ] + _wrap_list("Bag: ", _stones(view, view["bag"]))
 
-    def ranking(self, state):
+    def ranking(self, view):
         return ["The winner is decided on the board."], []

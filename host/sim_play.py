@@ -47,7 +47,10 @@ def step(client: SimClient, policy=sins_policy, check=None) -> str:
         cursor = screen["cursor"]
         while cursor != target:
             client.press("DOWN")
-            cursor = client.screen()["cursor"]
+            now = client.screen()
+            if now["name"] != "turn":  # an error screen cannot be stepped through
+                raise SimError("left the turn screen:\n" + client.screen_text())
+            cursor = now["cursor"]
         client.press(key)
     elif name in ("splash", "error"):
         raise SimError("unexpected screen:\n" + client.screen_text())
@@ -74,7 +77,9 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     else:
         raise SimError(f"no game {title!r} in the menu")
     client.press("DOWN")
-    while f"Players: {players}" not in client.screen()["items"][1]:
+    while f"Players: {players}" not in (client.screen()["items"] or ["", ""])[1]:
+        if client.screen()["name"] != "menu":
+            raise SimError("the menu went away:\n" + client.screen_text())
         client.press("B")
     for row, presses in game_rows or ():
         while client.screen()["cursor"] != row:
@@ -183,3 +188,37 @@ def play_keeper(client: SimClient, rounds: int = 3, limit: int = 5000) -> int:
         if presses >= limit:
             raise SimError("the keeper session does not end")
     return presses
+
+
+# ****** any game on the device: a whole session at a given player count ******
+def play_session(client: SimClient, title: str, players: int, rounds: int = 3) -> int:
+    """From the menu to the result screen of one game (the keeper ends in round
+    `rounds`); returns the presses made after Start. make bench and the memory tests
+    play every game offered on the device with it."""
+    start_game(client, players, title=title)
+    start = client.seq
+    if title == KEEPER_TITLE:
+        play_keeper(client, rounds=rounds)
+    else:
+        play_to_result(client)
+    return client.seq - start
+
+
+def lowest_free(client: SimClient, play) -> tuple[int, int]:
+    """(presses, lowest free heap at idle) while `play(step_fn)` runs: the device's
+    free heap is read after every press (the simulator collects garbage at idle)."""
+    low = [client.status().get("free", 0)]
+    press = client.press
+
+    def watched(name, long=False, wait=True):
+        out = press(name, long, wait)
+        if out:
+            low[0] = min(low[0], out.get("free", low[0]))
+        return out
+
+    client.press = watched  # type: ignore[method-assign]
+    try:
+        presses = play()
+    finally:
+        client.press = press  # type: ignore[method-assign]
+    return presses, low[0]

@@ -2,10 +2,12 @@
 
 Each game has one small entry module, `shared_rules/<game>_entry.py`, the one
 place that lists it: its name and title, player counts, options, bots, the
-engine's module and class, and the device's presenter. The menu and the CLI
-read entries without importing any engine, and an engine is imported only
-when a game is loaded, so a board never pays the memory of the games it is
-not playing (see docs/architecture.md, "The catalogue").
+engine's module and class, the device's presenter, whether the device offers
+it, and its rulebook. The menu and the CLI read entries without importing any
+engine, and an engine is imported only when a game is loaded, so a board never
+pays the memory of the games it is not playing (see docs/architecture.md, "The
+catalogue"). Which games are on a board is the device manifest's business
+(firmware/manifest.py): an entry that cannot be imported is not installed.
 """
 
 from shared_rules.game import BadOption
@@ -25,9 +27,13 @@ class UnknownGame(BadOption):
     """load() was given a name that is not a Confessor game."""
 
 
-def register(name, module, cls):
-    """Add a game known only by its engine (tests' own games)."""
-    _ENGINES[name] = (module, cls)
+def register(name, module, cls=None):
+    """Add a game (tests' own games): by its engine (module, class), or by its
+    entry module when `cls` is empty."""
+    if cls:
+        _ENGINES[name] = (module, cls)
+    else:
+        _CATALOGUE[name] = module
 
 
 def _import(module_name):
@@ -44,11 +50,13 @@ def catalogue():
 
 def entry(name):
     """The entry module of a game (NAME, TITLE, MIN_PLAYERS, MAX_PLAYERS, OPTIONS,
-    BOTS, ENGINE, PRESENTER, ON_DEVICE); raises UnknownGame, or ImportError when the
-    game is not installed here."""
+    BOTS, ENGINE, PRESENTER, ON_DEVICE, RULEBOOK); raises UnknownGame, or ImportError
+    when the game is not installed here. A game registered by its engine alone (a
+    test game) answers with its engine class, which carries the same names but
+    PRESENTER, ON_DEVICE and RULEBOOK (read them with getattr and a default)."""
     if name not in _CATALOGUE:
         if name in _ENGINES:
-            return None
+            return game_class(name)
         raise UnknownGame("no game called %r (games: %s)" % (name, ", ".join(catalogue())))
     return _import(_CATALOGUE[name])
 
@@ -74,10 +82,9 @@ def engine_of(name):
     """(module name, class name) of a game's engine."""
     if name in _ENGINES:
         return _ENGINES[name]
-    card = entry(name)
-    if card is None:  # unreachable: entry() is None only for a registered engine
-        raise UnknownGame("no game called %r" % name)
-    return card.ENGINE
+    if name not in _CATALOGUE:
+        raise UnknownGame("no game called %r (games: %s)" % (name, ", ".join(catalogue())))
+    return _import(_CATALOGUE[name]).ENGINE
 
 
 def game_class(name):

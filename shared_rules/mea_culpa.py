@@ -1,7 +1,9 @@
 """Mea Culpa (Kopf & Zoch, Zoch Verlag 2016) for 2 to 4 players.
 
-Rules: /work/shared/rulebooks/mea-culpa.txt; board data and every assumption:
-shared_rules/mea_culpa_data.py and docs/rules/mea-culpa.md.
+Rules: the Mea Culpa rulebook (Kopf & Zoch, Zoch Verlag, 2016). The quotes below are
+its words; docs/rules/mea-culpa.md names the chapter of each rule and reading
+("Preparation VII", "Movement Rules d", "The Dens of Sin", ...). Board data and
+every assumption: shared_rules/mea_culpa_data.py and docs/rules/mea-culpa.md.
 
 The engine is a stack of small tasks (lists of ints). The task on top either
 needs a decision (a seat, or CHANCE) or is resolved automatically by
@@ -28,26 +30,46 @@ Returns: 1 for each winner (a soul in Heaven, or else the one closest to it),
 
 from shared_rules import mea_culpa_data as D
 from shared_rules import mea_culpa_entry as ENTRY
-from shared_rules.game import CHANCE, TERMINAL, Game, State
+from shared_rules.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from shared_rules.mea_culpa_auction import bid_order
+from shared_rules.mea_culpa_codes import (
+    BID_BASE,
+    BONUS_BASE,
+    CARD_BASE,
+    CHARACTER_NAMES,
+    DIE_BASE,
+    DRAW_BASE,
+    EMPEROR,
+    GUESS_BASE,
+    MAX_ROUNDS,
+    MERCHANT,
+    PETTY,
+    PICK_BASE,
+    POPE,
+    START_BASE,
+    VISIT_BASE,
+    VISIT_POPE,
+    bid_parts,
+    card_types,
+    checked,
+    decode_shared,
+    encode_shared,
+    index_of,
+    room_name,
+    whole,
+)
 
 # -- action encoding (documented in docs/rules/mea-culpa.md) -------------------
+# The codes shared with the keeper (start, draw, card, bonus, visit, die, guess,
+# pick, bid) are in shared_rules/mea_culpa_codes.py; these are the engine's own.
 END = 0  # pass / end the turn / skip an optional action
-START_BASE = 10  # chance: +seat, the next soul placed on Start (closest to Heaven first)
-DRAW_BASE = 20  # chance: +stone kind 0..4, a stone drawn from the bag to the market
-CARD_BASE = 30  # chance: +card type 0..11, a House of Pleasure card into the next room
-BONUS_BASE = 50  # +bonus 0..3: choose a starting bonus
 COMP_BASE = 60  # +0 compartment I, +1 compartment II (secret: only the donor sees it)
 DONATE_BASE = 100  # +0..3 a good, +4..7 a coin of 1, 2, 5, 10 taler
 BUY_LETTER = 200  # +0 red, +1 green: buy a Letter of Indulgence (4 taler)
 BUY_BASE = 210  # +good: buy one good
 GREEDY_BASE = 220  # +good: greedily buy two goods of that kind for one price
 SELL_BASE = 230  # +good: sell one good
-VISIT_BASE = 300  # +1..6: visit room 1-4 or suite 5/6 of the House of Pleasure
-VISIT_POPE = 307  # the Pope's "urgent meeting" (then the secret die)
 SUITE5_BASE = 310  # +1..4: in Suite 5, carry out the card of this room
-DIE_BASE = 320  # +1..6: the Pope sets his die (secret)
-GUESS_BASE = 330  # +1..6: the soul nearest Hell guesses the Pope's room
 GIVE_BASE = 350  # +colour: the Emperor gives this Letter (House card)
 EMPTY_BASE = 360  # +den: out of sin stones, take back all stones from this den
 CREW_MOVE_BASE = 370  # +from*3+to: move a building crew (House card)
@@ -56,15 +78,7 @@ POPE_STONE_BASE = 390  # +from*3+to: move a Pope stone
 TAKE_BASE = 400  # +good: take a good from the market free (House card)
 MERCHANT_BASE = 410  # +0..3 a good; +4 indulgence for red, +5 for green, +6 none left
 LETTER_PICK_BASE = 420  # +colour: take a Letter from a cathedral's display
-PICK_BASE = 430  # +character: choose a character card
 REPORT_BASE = 440  # +seat: report a petty sin (Sophisticated Penitent variant)
-BID_BASE = 1000  # +taler*8+notches (notches 1..6): the secret bid
-
-POPE = 0
-EMPEROR = 1
-MERCHANT = 2
-PETTY = 3
-CHARACTER_NAMES = ("Pope", "Emperor", "Merchant", "Petty Sinner")
 
 YELLOW = 0
 BLUE = 1
@@ -72,6 +86,13 @@ RED = 2
 GREEN = 3
 
 INDULGENCE = 4  # stone kind
+
+# Values of the options for the two readings (docs/rules/mea-culpa.md, A7 and A27).
+NOTE_ADDS = ENTRY.NOTE_ADDS  # a caught Pope past 6: one step for being caught, one for the Note
+NOTE_REPLACES = ENTRY.NOTE_REPLACES  # ... the Note's step instead of the caught step
+NOTE_ALWAYS = ENTRY.NOTE_ALWAYS  # the Note applies whether he is caught or not
+ONE_AT_A_TIME = ENTRY.ONE_AT_A_TIME  # short of stones: place, empty a den when one is lacking
+EMPTY_FIRST = ENTRY.EMPTY_FIRST  # short of stones: empty a den, then place them all
 
 BUY = 0
 SELL = 1
@@ -139,12 +160,102 @@ K_BID = 0
 K_COMP = 1
 K_DIE = 2
 
-MAX_ROUNDS = 11  # 2 cathedrals x 4 crews + 3 spare placements; the Emperor places one a round
+
+SITE_NAMES = ("A", "B", "C")
+MERCHANT_LETTERS = ("red", "green", None)  # MERCHANT_BASE + 4, 5, 6
 
 
-def _card_table(extra):
-    cards = D.CARDS if extra == "money" else D.CARDS[: D.LISTED_CARD_TYPES]
-    return [c[2] for c in cards]
+def _decode_own(action):
+    """Plain data of an engine-only code, or None."""
+    goods = D.GOOD_NAMES
+    if action == END:
+        return {"kind": "end"}
+    if REPORT_BASE <= action < REPORT_BASE + 4:
+        return {"kind": "report", "seat": action - REPORT_BASE}
+    if LETTER_PICK_BASE <= action < LETTER_PICK_BASE + 4:
+        return {"kind": "take-letter", "colour": D.LETTER_NAMES[action - LETTER_PICK_BASE]}
+    if MERCHANT_BASE <= action < MERCHANT_BASE + 7:
+        k = action - MERCHANT_BASE
+        if k < 4:
+            return {"kind": "merchant", "stone": goods[k]}
+        return {"kind": "merchant", "stone": "indulgence", "letter": MERCHANT_LETTERS[k - 4]}
+    if TAKE_BASE <= action < TAKE_BASE + 4:
+        return {"kind": "take-good", "good": goods[action - TAKE_BASE]}
+    for base, kind, names in (
+        (POPE_STONE_BASE, "move-pope-stone", D.DEN_NAMES),
+        (CREW_MOVE_BASE, "move-crew", SITE_NAMES),
+    ):
+        if base <= action < base + 9 and (action - base) // 3 != (action - base) % 3:
+            v = action - base
+            return {"kind": kind, "from": names[v // 3], "to": names[v % 3]}
+    if CREW_BASE <= action < CREW_BASE + 3:
+        return {"kind": "place-crew", "site": SITE_NAMES[action - CREW_BASE]}
+    if EMPTY_BASE <= action < EMPTY_BASE + 3:
+        return {"kind": "empty-den", "den": D.DEN_NAMES[action - EMPTY_BASE]}
+    if GIVE_BASE <= action < GIVE_BASE + 4:
+        return {"kind": "give-letter", "colour": D.LETTER_NAMES[action - GIVE_BASE]}
+    if SUITE5_BASE < action <= SUITE5_BASE + 4:
+        return {"kind": "suite5-card", "room": action - SUITE5_BASE}
+    if VISIT_BASE < action < VISIT_POPE:
+        r = action - VISIT_BASE
+        return {"kind": "visit", "room": r, "where": room_name(r)}
+    for base, kind in ((SELL_BASE, "sell"), (GREEDY_BASE, "buy-two"), (BUY_BASE, "buy")):
+        if base <= action < base + 4:
+            return {"kind": kind, "good": goods[action - base]}
+    if action == BUY_LETTER or action == BUY_LETTER + 1:
+        return {"kind": "buy-letter", "colour": "red" if action == BUY_LETTER else "green"}
+    if DONATE_BASE <= action < DONATE_BASE + 8:
+        w = action - DONATE_BASE
+        if w < 4:
+            return {"kind": "donate", "good": goods[w]}
+        return {"kind": "donate", "coin": D.COINS[0][w - 4]}
+    if action == COMP_BASE or action == COMP_BASE + 1:
+        return {"kind": "compartment", "compartment": action - COMP_BASE + 1}
+    return None
+
+
+def _encode_own(data):
+    """The code of engine-only action data (unchecked), or None."""
+    kind = data.get("kind")
+    goods = D.GOOD_NAMES
+    if kind == "end":
+        return END
+    if kind == "report":
+        return REPORT_BASE + whole(data, "seat")
+    if kind == "take-letter":
+        return LETTER_PICK_BASE + index_of(D.LETTER_NAMES, data.get("colour"))
+    if kind == "merchant":
+        if data.get("stone") == "indulgence":
+            return MERCHANT_BASE + 4 + index_of(MERCHANT_LETTERS, data.get("letter"))
+        return MERCHANT_BASE + index_of(goods, data.get("stone"))
+    if kind == "take-good":
+        return TAKE_BASE + index_of(goods, data.get("good"))
+    if kind == "move-pope-stone" or kind == "move-crew":
+        names = D.DEN_NAMES if kind == "move-pope-stone" else SITE_NAMES
+        base = POPE_STONE_BASE if kind == "move-pope-stone" else CREW_MOVE_BASE
+        return base + index_of(names, data.get("from")) * 3 + index_of(names, data.get("to"))
+    if kind == "place-crew":
+        return CREW_BASE + index_of(SITE_NAMES, data.get("site"))
+    if kind == "empty-den":
+        return EMPTY_BASE + index_of(D.DEN_NAMES, data.get("den"))
+    if kind == "give-letter":
+        return GIVE_BASE + index_of(D.LETTER_NAMES, data.get("colour"))
+    if kind == "suite5-card":
+        return SUITE5_BASE + whole(data, "room")
+    if kind == "visit":
+        return VISIT_BASE + whole(data, "room")
+    if kind in ("sell", "buy-two", "buy"):
+        base = SELL_BASE if kind == "sell" else GREEDY_BASE if kind == "buy-two" else BUY_BASE
+        return base + index_of(goods, data.get("good"))
+    if kind == "buy-letter":
+        return BUY_LETTER + index_of(("red", "green"), data.get("colour"))
+    if kind == "donate":
+        if "coin" in data:
+            return DONATE_BASE + 4 + index_of(D.COINS[0], data.get("coin"))
+        return DONATE_BASE + index_of(goods, data.get("good"))
+    if kind == "compartment":
+        return COMP_BASE + whole(data, "compartment") - 1
+    return None
 
 
 class MeaCulpa(Game):
@@ -157,6 +268,30 @@ class MeaCulpa(Game):
 
     def new_initial_state(self):
         return MeaCulpaState(self)
+
+    # -- the action codec -----------------------------------------------------
+    def decode(self, action):
+        """Plain data of an action: the shared kinds (start, draw, card, bonus, die,
+        guess, pick, bid, pope-visit; shared_rules/mea_culpa_codes.py) and the
+        engine's own (end, compartment, donate, buy-letter, buy, buy-two, sell,
+        visit, suite5-card, give-letter, empty-den, move-crew, place-crew,
+        move-pope-stone, take-good, merchant, take-letter, report)."""
+        data = None
+        if isinstance(action, int) and action >= 0:
+            data = _decode_own(action)
+            if data is None:
+                data = decode_shared(action)
+        if data is None:
+            raise IllegalAction("no Mea Culpa action %r" % (action,))
+        return data
+
+    def encode(self, data):
+        if not isinstance(data, dict):
+            raise IllegalAction("no Mea Culpa action %r" % (data,))
+        code = _encode_own(data)
+        if code is None:
+            code = encode_shared(data)
+        return checked(code, data, self.decode)
 
     def max_game_length(self):
         n = self.num_players
@@ -196,7 +331,7 @@ class MeaCulpaState(State):
         self.market = [0, 0, 0, 0, 0]
         self.bag = list(D.BAG[0])
         self.supply = list(D.LETTERS[0])
-        counts = _card_table(game.options["extra_cards"])
+        counts = [c[2] for c in card_types(game.options["extra_cards"])]
         self.deck = list(counts)
         self.discard = [0] * len(counts)
         self.rooms = [-1, -1, -1, -1]
@@ -216,6 +351,7 @@ class MeaCulpaState(State):
         self.secret = []
         self.over = False
         self.winners = []
+        self.won_by = None
         self._advance()
 
     # -- the Record of Sins ---------------------------------------------------
@@ -287,7 +423,10 @@ class MeaCulpaState(State):
         for s in self._by_hell(range(self.n)):
             if s != mover:
                 self.move_hell(s, counts[s])
+            else:
+                counts[s] = 0  # "don't move your poor soul"
         self.pope_stones = [1, 1, 1]
+        self._announce("punishment", spared=D.DEN_NAMES[spared], steps=counts)
 
     def _place_crew(self, site):
         self.crews[site] += 1
@@ -308,6 +447,7 @@ class MeaCulpaState(State):
         for s in range(self.n):
             record.extend(self.chest[s][comp])
         self.evals.append(record)
+        self._announce("cathedral", site=SITE_NAMES[site], compartment=comp + 1, last=comp == 1)
         self.secret = [e for e in self.secret if e[2] != K_COMP]
         tasks = [[T_EVAL_END, comp]]
         for cat in (2, 1, 0):
@@ -340,15 +480,21 @@ class MeaCulpaState(State):
 
     def _visit(self, seat, room, incognito, caught):
         exempt = incognito and not caught
-        if incognito and caught:
-            self.move_hell(seat, 1)
-        cost = 0 if exempt else self.visit_cost(seat, room)
-        if incognito and caught and self.post[seat] + cost > D.POST_MAX[0]:
-            # "his poor soul moves one step towards Hell, his etched post is set to 6
-            # notches and he does not carry out the action"
+        # "Note: If the Pope accidentally chooses a room or suite whose action would
+        # cause his etched post to be rotated to higher than 6 notches, his poor soul
+        # moves one step towards Hell, his etched post is set to 6 notches and he does
+        # not carry out the action." Option pope_note: when and how the Note applies.
+        note = incognito and self.post[seat] + self.visit_cost(seat, room) > D.POST_MAX[0]
+        reading = self.game.options["pope_note"]
+        if note and not caught and reading != NOTE_ALWAYS:
+            note = False  # "If he is not caught, he needs neither to rotate ..."
+        if incognito and caught and not (note and reading == NOTE_REPLACES):
+            self.move_hell(seat, 1)  # "If he is caught, his poor soul ... moves one step"
+        if note:
             self.move_hell(seat, 1)
             self.post[seat] = D.POST_MAX[0]
             return
+        cost = 0 if exempt else self.visit_cost(seat, room)
         self.post[seat] += cost
         if room <= 4:
             card = self.rooms[room - 1]
@@ -392,49 +538,60 @@ class MeaCulpaState(State):
                         out.append(POPE_STONE_BASE + a * 3 + b)
         return out
 
-    def _auto_effect(self, task):
-        """Resolve a House card without a choice; False if a choice is needed."""
+    def _step_effect(self, task):
+        """A House card: carried out at once, unless its visitor has a choice to make."""
         seat = task[1]
         card = task[2]
-        effect = D.CARDS[card][3]
-        amount = D.CARDS[card][4]
-        if effect == D.EFFECT_EMPEROR_LETTER:
+        carry_out = self._EFFECTS[D.CARDS[card][3]]
+        if carry_out is not None:
             self.stack.pop()
-            h = self.holders[EMPEROR]
-            if h < 0 or h == seat:
-                return True
-            colours = [c for c in range(4) if self.letters[h][c] > 0]
-            if len(colours) == 1:
-                self._give(h, seat, colours[0])
-            elif colours:
-                self.stack.append([T_GIVE, h, seat])
-            return True
-        if effect == D.EFFECT_POPE_YELLOW:
-            self.stack.pop()
-            h = self.holders[POPE]
-            if h >= 0 and h != seat and self.letters[h][YELLOW] > 0:
-                self._give(h, seat, YELLOW)
-            return True
-        if effect == D.EFFECT_OTHERS_HELL:
-            self.stack.pop()
-            for s in self._by_hell(range(self.n)):
-                if s != seat:
-                    self.move_hell(s, amount)
-            return True
-        if effect == D.EFFECT_OTHERS_SIN:
-            self.stack.pop()
-            order = [s for s in self._by_hell(range(self.n)) if s != seat]
-            for s in reversed(order):  # nearest Hell on top: places first
-                self.stack.append([T_SIN, s, D.CARDS[card][5], amount])
-            return True
-        if effect == D.EFFECT_TALER:
-            self.stack.pop()
-            self.money[seat] += amount
+            carry_out(self, seat, card)
             return True
         if not self._effect_options(seat, card):
             self.stack.pop()  # nothing to move or take: the visit is spent
             return True
         return False
+
+    def _effect_emperor_letter(self, seat, card):
+        h = self.holders[EMPEROR]
+        if h < 0 or h == seat:
+            return
+        colours = [c for c in range(4) if self.letters[h][c] > 0]
+        if len(colours) == 1:
+            self._give(h, seat, colours[0])
+        elif colours:
+            self.stack.append([T_GIVE, h, seat])
+
+    def _effect_pope_yellow(self, seat, card):
+        h = self.holders[POPE]
+        if h >= 0 and h != seat and self.letters[h][YELLOW] > 0:
+            self._give(h, seat, YELLOW)
+
+    def _effect_others_hell(self, seat, card):
+        for s in self._by_hell(range(self.n)):
+            if s != seat:
+                self.move_hell(s, D.CARDS[card][4])
+
+    def _effect_others_sin(self, seat, card):
+        order = [s for s in self._by_hell(range(self.n)) if s != seat]
+        for s in reversed(order):  # nearest Hell on top: places first
+            self.stack.append([T_SIN, s, D.CARDS[card][5], D.CARDS[card][4]])
+
+    def _effect_taler(self, seat, card):
+        self.money[seat] += D.CARDS[card][4]
+
+    # By D.EFFECT_*: the effects carried out without a choice (None: the visitor chooses).
+    _EFFECTS = (
+        _effect_emperor_letter,
+        _effect_pope_yellow,
+        _effect_others_hell,
+        _effect_others_sin,
+        None,  # move a building crew
+        None,  # a new building crew
+        None,  # move a Pope stone
+        None,  # take a good
+        _effect_taler,
+    )
 
     def _give(self, giver, receiver, colour):
         self.letters[giver][colour] -= 1
@@ -471,153 +628,215 @@ class MeaCulpaState(State):
 
     # -- the task machine ---------------------------------------------------------
     def _advance(self):
+        """Resolve the tasks on top that need no decision, until one does."""
         while self.stack:
-            if not self._auto(self.stack[-1]):
+            task = self.stack[-1]
+            if not self._STEPS[task[0]](self, task):
                 return
         if not self.over:
             raise AssertionError("mea-culpa: empty task stack before the end")
 
-    def _auto(self, task):
-        """Resolve the top task if no decision is needed; False at a decision."""
-        kind = task[0]
-        n = self.n
-        if kind == T_START:
-            if len(self.placed) < n:
-                return False
-            self.stack.pop()
-            self.stack.append([T_BONUS, 0])
-            return True
-        if kind == T_BONUS:
-            if task[1] < n:
-                return False
-            self.stack.pop()
-            # "The remaining goods and indulgence stones are placed in the goods bag":
-            # the goods of bonuses nobody chose were never taken out of it.
-            self.stack.append([T_ROUND])
-            return True
-        if kind == T_COMP:
-            if self.evaluated == 0:
-                return False
-            self.stack.pop()
-            self.chest[task[1]][1][task[2]] += task[3]
-            return True
-        if kind == T_ROUND:
-            self._start_round()
-            return True
-        if kind == T_MARKET:
-            if task[1] > 0 and sum(self.bag) > 0:
-                return False
-            self.stack.pop()
-            return True
-        if kind == T_CARDS:
-            if task[1] > 4:
-                self.stack.pop()
-                return True
-            if sum(self.deck) == 0:
-                # "If the House of Pleasure deck runs out, shuffle the discarded cards"
-                self.deck = self.discard
-                self.discard = [0] * len(self.deck)
+    # Each step resolves its task if no decision is needed (True: look at the new top
+    # of the stack) or returns False at a decision. _STEPS, below, lists them by kind.
+    def _decision(self, task):
+        """A task that is always a decision (a seat chooses)."""
+        return False
+
+    def _step_start(self, task):
+        """Souls on Start, then the starting bonuses."""
+        if len(self.placed) < self.n:
             return False
-        if kind == T_BIDS:
-            if task[1] < n:
-                return False
-            self.stack.pop()
-            self._reveal_bids()
-            return True
-        if kind == T_PICKS:
-            if task[1] < len(self.pick_order):
-                return False
-            self.stack.pop()
-            self._after_picks()
-            return True
-        if kind == T_PRELIM:
-            if task[2] & 2 and not self.emp_crew:
-                task[2] &= 1
-            if task[2] == 0:
-                self.stack.pop()
-                return True
+        self.stack.pop()
+        self.stack.append([T_BONUS, 0])
+        return True
+
+    def _step_bonus(self, task):
+        """Every seat has its bonus: the first round."""
+        if task[1] < self.n:
             return False
-        if kind == T_ACTIONS:
-            if sum(self.market) == 0:
-                self.stack.pop()
-                return True
-            ch = task[1]
-            while self.holders[ch] < 0:
-                ch = (ch + 1) % 4
-            task[1] = (ch + 1) % 4
-            self.stack.append([T_TURN, self.holders[ch], ch, 0, -1, 0])
-            return True
-        if kind == T_TURN:
-            if sum(self.market) == 0:
-                # "ends as soon as the last stone ... is taken ..., regardless of whose turn"
-                self.stack.pop()
-                return True
-            if task[3] >= 2:
-                self._end_turn(task)
-                return True
+        self.stack.pop()
+        # "The remaining goods and indulgence stones are placed in the goods bag":
+        # the goods of bonuses nobody chose were never taken out of it.
+        self.stack.append([T_ROUND])
+        return True
+
+    def _step_comp(self, task):
+        """Compartment I is closed after the first evaluation: no secret choice."""
+        if self.evaluated == 0:
             return False
-        if kind == T_DONATE2:
-            if not self._donations(task[1]):
-                self.stack.pop()
-                return True
+        self.stack.pop()
+        self.chest[task[1]][1][task[2]] += task[3]
+        return True
+
+    def _step_round(self, task):
+        self._start_round()
+        return True
+
+    def _step_market(self, task):
+        """Chance draws the market until 7 stones are out or the bag is empty."""
+        if task[1] > 0 and sum(self.bag) > 0:
             return False
-        if kind == T_EFFECT:
-            return self._auto_effect(task)
-        if kind == T_SIN:
-            seat = task[1]
-            while task[3] > 0 and self.sins[seat] > 0:
-                self.sins[seat] -= 1
-                self.dens[task[2]][seat] += 1
-                task[3] -= 1
-            if task[3] == 0:
-                self.stack.pop()
-                return True
-            return False
-        if kind == T_EVAL_CAT:
+        self.stack.pop()
+        return True
+
+    def _step_cards(self, task):
+        """Chance deals a card to each of rooms 1-4."""
+        if task[1] > 4:
             self.stack.pop()
-            self._eval_category(task[1], task[2], task[3])
             return True
-        if kind == T_EVAL_PICK:
-            if sum(task[5:9]) == 0:
-                self.stack.pop()
-                return True
-            taker = self._single_taker(task)
-            colours = [c for c in range(4) if task[5 + c] > 0]
-            if taker >= 0:
-                for c in range(4):
-                    self.letters[taker][c] += task[5 + c]
-                    task[5 + c] = 0
-                return True
-            if len(colours) == 1:
-                self.letters[self._picker(task)][colours[0]] += 1
-                task[5 + colours[0]] -= 1
-                task[4] += 1
-                return True
+        if sum(self.deck) == 0:
+            # "If the House of Pleasure deck runs out, shuffle the discarded cards"
+            self.deck = self.discard
+            self.discard = [0] * len(self.deck)
+        return False
+
+    def _step_bids(self, task):
+        """Every seat has bid: reveal them together."""
+        if task[1] < self.n:
             return False
-        if kind == T_EVAL_END:
-            self.stack.pop()
-            comp = task[1]
-            for s in range(n):
-                c = self.chest[s][comp]
-                for g in range(4):
-                    self.bag[g] += c[g]
-                self.chest[s][comp] = [0, 0, 0, 0, 0]
-            self.evaluated += 1
-            return True
-        if kind == T_MERCHANT:
-            if sum(self.market) == 0:
-                self.stack.pop()
-                return True
+        self.stack.pop()
+        self._reveal_bids()
+        return True
+
+    def _step_picks(self, task):
+        if task[1] < len(self.pick_order):
             return False
-        if kind == T_COMPARE:
+        self.stack.pop()
+        self._after_picks()
+        return True
+
+    def _step_prelim(self, task):
+        """Preliminary actions: the Emperor's crew is gone if he already placed it."""
+        if task[2] & 2 and not self.emp_crew:
+            task[2] &= 1
+        if task[2] == 0:
             self.stack.pop()
-            self._compare_posts()
-            return True
-        if kind == T_FINAL:
-            self.stack.pop()
-            self._final()
             return True
         return False
+
+    def _step_actions(self, task):
+        """The next character's turn, Pope first, until the market is empty."""
+        if sum(self.market) == 0:
+            self.stack.pop()
+            return True
+        ch = task[1]
+        while self.holders[ch] < 0:
+            ch = (ch + 1) % 4
+        task[1] = (ch + 1) % 4
+        self.stack.append([T_TURN, self.holders[ch], ch, 0, -1, 0])
+        return True
+
+    def _step_turn(self, task):
+        if sum(self.market) == 0:
+            # "ends as soon as the last stone ... is taken ..., regardless of whose turn"
+            self.stack.pop()
+            return True
+        if task[3] >= 2:
+            self._end_turn(task)
+            return True
+        return False
+
+    def _step_donate2(self, task):
+        """The Emperor's second donation, if he has anything left to give."""
+        if not self._donations(task[1]):
+            self.stack.pop()
+            return True
+        return False
+
+    def _step_sin(self, task):
+        """Place sin stones; a decision only when the player runs out."""
+        seat = task[1]
+        if self.sins[seat] < task[3] and self.game.options["out_of_stones"] == EMPTY_FIRST:
+            return False  # a den is emptied before any stone of this placement is placed
+        while task[3] > 0 and self.sins[seat] > 0:
+            self.sins[seat] -= 1
+            self.dens[task[2]][seat] += 1
+            task[3] -= 1
+        if task[3] == 0:
+            self.stack.pop()
+            return True
+        return False
+
+    def _step_eval_cat(self, task):
+        self.stack.pop()
+        self._eval_category(task[1], task[2], task[3])
+        return True
+
+    def _step_eval_pick(self, task):
+        """Letters of a display: handed out without asking when nobody has a choice."""
+        if sum(task[5:9]) == 0:
+            self.stack.pop()
+            return True
+        taker = self._single_taker(task)
+        if taker >= 0:
+            for c in range(4):
+                self.letters[taker][c] += task[5 + c]
+                task[5 + c] = 0
+            return True
+        colours = [c for c in range(4) if task[5 + c] > 0]
+        if len(colours) == 1:
+            self.letters[self._picker(task)][colours[0]] += 1
+            task[5 + colours[0]] -= 1
+            task[4] += 1
+            return True
+        return False
+
+    def _step_eval_end(self, task):
+        """The evaluated compartment's goods go back into the bag."""
+        self.stack.pop()
+        comp = task[1]
+        for s in range(self.n):
+            c = self.chest[s][comp]
+            for g in range(4):
+                self.bag[g] += c[g]
+            self.chest[s][comp] = [0, 0, 0, 0, 0]
+        self.evaluated += 1
+        return True
+
+    def _step_merchant(self, task):
+        if sum(self.market) == 0:
+            self.stack.pop()
+            return True
+        return False
+
+    def _step_compare(self, task):
+        self.stack.pop()
+        self._compare_posts()
+        return True
+
+    def _step_final(self, task):
+        self.stack.pop()
+        self._final()
+        return True
+
+    # By task kind (T_START = 0 ... T_FINAL = 24): the step that resolves it.
+    _STEPS = (
+        _step_start,
+        _step_bonus,
+        _step_comp,
+        _step_round,
+        _step_market,
+        _step_cards,
+        _step_bids,
+        _step_picks,
+        _step_prelim,
+        _decision,  # T_PETTY_VISIT
+        _step_actions,
+        _step_turn,
+        _step_donate2,
+        _decision,  # T_SUITE5
+        _decision,  # T_DIE
+        _decision,  # T_GUESS
+        _step_effect,
+        _decision,  # T_GIVE
+        _step_sin,
+        _step_eval_cat,
+        _step_eval_pick,
+        _step_eval_end,
+        _step_merchant,
+        _step_compare,
+        _step_final,
+    )
 
     def _start_round(self):
         self.stack.pop()
@@ -658,6 +877,8 @@ class MeaCulpaState(State):
         self.bids_shown = True
         self.secret = [e for e in self.secret if e[2] != K_BID]
         self.pick_order = order
+        bids = [[self.bid_n[s], self.bid_t[s]] for s in range(n)]
+        self._announce("bids", bids=bids, order=list(order), keeper=keeper)
         self.stack.append([T_PICKS, 0])
 
     def _after_picks(self):
@@ -705,6 +926,7 @@ class MeaCulpaState(State):
         # "Only the tied player furthest away from Hell moves towards Hell."
         mover = self._by_hell(tied)[-1]
         self.move_hell(mover, hi - lo)
+        self._announce("posts-compared", seat=mover, steps=hi - lo)
 
     def _final(self):
         self._compare_posts()
@@ -715,11 +937,15 @@ class MeaCulpaState(State):
             self.move_heaven(s, sets * D.SET_STEPS[0] + rest * D.SINGLE_STEPS[0])
         top = -self.heaven
         winners = [s for s in range(self.n) if self.pos[s] <= top]
+        # "Whoever gets their poor soul to Heaven, or comes closest to doing so, wins"
+        self.won_by = "heaven"
         if not winners:
             best = self._by_hell(range(self.n))[-1]
             winners = [best]
+            self.won_by = "closest"
         self.winners = winners
         self.over = True
+        self._announce("result", winners=list(winners), by=self.won_by)
 
     # -- legal actions --------------------------------------------------------
     def _donations(self, seat):
@@ -939,6 +1165,15 @@ class MeaCulpaState(State):
             guess = action - GUESS_BASE
             caught = guess == self.die
             self.pope_visit = [pope, self.die, guess, 1 if caught else 0]
+            self._announce(
+                "pope-visit",
+                pope=pope,
+                room=self.die,
+                where=room_name(self.die),
+                guess=guess,
+                guessed=room_name(guess),
+                caught=caught,
+            )
             self.secret = [e for e in self.secret if e[2] != K_DIE]
             room = self.die
             self.die = -1
@@ -957,6 +1192,7 @@ class MeaCulpaState(State):
             self.sins[seat] += k
             # "moving his poor soul that many steps towards Hell"
             self.move_hell(seat, k)
+            self._announce("den-emptied", seat=seat, den=D.DEN_NAMES[d], steps=k)
         elif kind == T_EVAL_PICK:
             c = action - LETTER_PICK_BASE
             self.letters[self._picker(task)][c] += 1
@@ -1202,6 +1438,10 @@ class MeaCulpaState(State):
             "evaluations": [list(e) for e in self.evals],
             "pope_visit": list(self.pope_visit),
             "die_set": self.die >= 0,
+            # Facts the table derives, given by the rules so no screen recomputes them:
+            "hell_order": self._by_hell(range(n)),  # nearest Hell first (ties: Start order)
+            "rooms_open": self.available_rooms(),
+            "result": {"winners": list(self.winners), "by": self.won_by} if self.over else None,
         }
         # Donations are shown before they go in: what each chest holds, not where.
         v["chests"] = [
@@ -1248,8 +1488,7 @@ def action_text(action, players=4):
     if action == END:
         return "pass / done"
     if action >= BID_BASE:
-        v = action - BID_BASE
-        return "bid %d notches + %d taler" % (v % 8, v // 8)
+        return "bid %d notches + %d taler" % bid_parts(action)
     if action >= REPORT_BASE:
         return "report a petty sin by seat %d" % (action - REPORT_BASE)
     if action >= PICK_BASE:
@@ -1281,15 +1520,15 @@ def action_text(action, players=4):
     if action >= GIVE_BASE:
         return "give a %s Letter" % D.LETTER_NAMES[action - GIVE_BASE]
     if action >= GUESS_BASE:
-        return "guess the Pope is in %s" % _room_name(action - GUESS_BASE)
+        return "guess the Pope is in %s" % room_name(action - GUESS_BASE)
     if action >= DIE_BASE:
-        return "set the Pope die to %s" % _room_name(action - DIE_BASE)
+        return "set the Pope die to %s" % room_name(action - DIE_BASE)
     if action >= SUITE5_BASE:
         return "in Suite 5, use the card of room %d" % (action - SUITE5_BASE)
     if action == VISIT_POPE:
         return "the Pope has an urgent meeting"
     if action >= VISIT_BASE:
-        return "visit %s" % _room_name(action - VISIT_BASE)
+        return "visit %s" % room_name(action - VISIT_BASE)
     if action >= SELL_BASE:
         return "sell a %s" % goods[action - SELL_BASE]
     if action >= GREEDY_BASE:
@@ -1317,9 +1556,3 @@ def action_text(action, players=4):
     if action >= START_BASE:
         return "seat %d's soul on Start" % (action - START_BASE)
     return "action %d" % action
-
-
-def _room_name(r):
-    if r <= 4:
-        return "room %d" % r
-    return "suite %d" % r

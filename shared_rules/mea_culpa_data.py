@@ -1,9 +1,8 @@
 """Mea Culpa: the printed data the rules engine needs, as plain data.
 
-Every value is marked SOURCED (stated by the rulebook text in
-/work/shared/rulebooks/mea-culpa.txt or by the research notes in
-/work/shared/research/games.md section 1) or ASSUMED (printed on the board
-or on cards the text does not give; a guess). A table that owns the game
+Every value is marked SOURCED (stated by the Mea Culpa rulebook, Zoch Verlag
+2016: "Components", "Preparation" and the chapters quoted beside it) or ASSUMED
+(printed on the board or on cards the text does not give; a guess). A table that owns the game
 replaces the ASSUMED values here; docs/rules/mea-culpa.md lists each one with
 its reasoning. The device imports this module too: ints, str, tuples only.
 """
@@ -35,7 +34,7 @@ MARKET_STONES = (7, SOURCED)  # "Take 7 stones at random from the goods bag"
 START_TALER = (25, SOURCED)  # "behind which he places 25 taler"
 COINS = ((1, 2, 5, 10), SOURCED)  # coin values; one donation is one coin
 SIN_STONES = (7, SOURCED)  # "7 sin stones" per player
-POST_MIN = (1, SOURCED)  # etched post faces show 1..6 notches (research: no 0 face)
+POST_MIN = (1, SOURCED)  # etched post faces show 1..6 notches (hexagonal post: no 0 face)
 POST_MAX = (6, SOURCED)  # "the limit of 6 notches"
 BUILDING_CREWS = (4, SOURCED)
 CATHEDRAL_SITES = (3, SOURCED)

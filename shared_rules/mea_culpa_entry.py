@@ -7,7 +7,16 @@ show and need without importing the engine (shared_rules/games.py).
 from shared_rules import mea_culpa_data as D
 from shared_rules.game import Option
 
+# Values of the options for two readings of the rulebook (docs/rules/mea-culpa.md).
+NOTE_ADDS = "adds"
+NOTE_REPLACES = "replaces"
+NOTE_ALWAYS = "always"
+ONE_AT_A_TIME = "one_at_a_time"
+EMPTY_FIRST = "empty_first"
+
 NAME = "mea-culpa"
+# The published rulebook the rules follow: (title, publisher, year); docs/rules/<NAME>.md.
+RULEBOOK = ("Mea Culpa", "Zoch Verlag", 2016)
 TITLE = "Mea Culpa"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -40,4 +49,18 @@ OPTIONS = (
         help="the 5 House cards the rulebook does not list: assumed money cards, or none",
     ),
     Option("penitent", False, help="variant for the Sophisticated Penitent"),
+    Option(
+        "pope_note",
+        NOTE_ADDS,
+        choices=(NOTE_ADDS, NOTE_REPLACES, NOTE_ALWAYS),
+        help="the Pope's room would take his post past 6: if caught, the Note's step adds to"
+        " the caught step or replaces it; always: the Note applies even when not caught",
+    ),
+    Option(
+        "out_of_stones",
+        ONE_AT_A_TIME,
+        choices=(ONE_AT_A_TIME, EMPTY_FIRST),
+        help="short of sin stones: place them one at a time, emptying a den when one is"
+        " lacking (the stones just placed count), or empty a den first, then place them all",
+    ),
 )

@@ -1,5 +1,6 @@
 """Mea Culpa keeper: the device referees the secret parts of a game played on the
-physical board (docs/rules/mea-culpa-keeper.md).
+physical board. Rules: the Mea Culpa rulebook (Kopf & Zoch, Zoch Verlag, 2016),
+quoted by chapter; what the device keeps and why: docs/rules/mea-culpa-keeper.md.
 
 The board carries the economy (money, goods, posts, dens, cathedrals, souls);
 the device carries what the board cannot keep secret or random:
@@ -16,33 +17,47 @@ the device carries what the board cannot keep secret or random:
 Rounds go on until the table ends the game (the second cathedral is finished
 on the board), at most `rounds` rounds.
 
-Action codes share their values with shared_rules/mea_culpa.py where the
-meaning is the same (draws, cards, bonuses, die, guess, picks, bids).
+The codes that mean the same in the full engine (draws, cards, bonuses, visits,
+die, guess, picks, bids) and the characters and rooms come from
+shared_rules/mea_culpa_codes.py; screens use decode()/encode(), never codes.
 """
 
 from shared_rules import mea_culpa_data as D
 from shared_rules import mea_culpa_keeper_entry as ENTRY
-from shared_rules.game import CHANCE, TERMINAL, Game, State
+from shared_rules.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from shared_rules.mea_culpa_auction import bid_order, ties_matter
+from shared_rules.mea_culpa_codes import (
+    BID_BASE,
+    BONUS_BASE,
+    CARD_BASE,
+    CHARACTER_NAMES,
+    DIE_BASE,
+    DRAW_BASE,
+    GUESS_BASE,
+    PICK_BASE,
+    POPE,
+    START_BASE,
+    VISIT_BASE,
+    VISIT_POPE,
+    bid_parts,
+    card_types,
+    checked,
+    decode_shared,
+    encode_shared,
+    index_of,
+    room_name,
+    whole,
+)
 
-START_BASE = 10  # chance: +seat, the next soul placed on Start (closest to Heaven first)
-DRAW_BASE = 20  # chance: +stone kind 0..4, a stone drawn from the bag to the market
-CARD_BASE = 30  # chance: +card type, a House of Pleasure card into the next room
-BONUS_BASE = 50  # +bonus 0..3: this seat took this starting bonus
-VISITED_BASE = 300  # +1..6: the table marks room 1-4 / suite 5-6 as visited this round
-POPE_VISIT = 307  # the table: the Pope has "an urgent meeting"
-DIE_BASE = 320  # +1..6: the Pope sets his die (secret)
-GUESS_BASE = 330  # +1..6: the soul nearest Hell guesses the Pope's room
-PICK_BASE = 430  # +character: this seat takes this character card
+# The keeper's own codes (the shared ones: shared_rules/mea_culpa_codes.py). Here
+# VISIT_BASE + r is the table marking room r visited, VISIT_POPE the table saying
+# the Pope has "an urgent meeting".
 RETURN_BASE = 500  # +stone kind 0..4: the table puts a stone back into the bag
 HELL_KEEP = 510  # the Hell order of the souls is still the one the device knows
 HELL_BASE = 520  # +seat: the next soul in the new Hell order (nearest Hell first)
 NEXT_ROUND = 540  # the market is empty: the next round begins
 END_GAME = 541  # the second cathedral is finished: the game is over
-BID_BASE = 1000  # +taler*8+notches (notches 1..6): the secret bid
 
-POPE = 0
-CHARACTER_NAMES = ("Pope", "Emperor", "Merchant", "Petty Sinner")
 TABLE = 0  # the seat that enters the table's decisions (any player presses for the table)
 ROUNDS = ENTRY.ROUNDS
 
@@ -86,6 +101,52 @@ class MeaCulpaKeeper(Game):
     def new_initial_state(self):
         return KeeperState(self)
 
+    # -- the action codec -----------------------------------------------------
+    def decode(self, action):
+        """Plain data of an action: the shared kinds (start, draw, card, bonus, die,
+        guess, pick, bid, pope-visit; shared_rules/mea_culpa_codes.py) and the
+        table's: {"kind": "visited", "room": r, "where": "room 3"}, {"kind":
+        "return", "stone": "wine"}, {"kind": "hell-keep"}, {"kind": "hell-next",
+        "seat": s}, {"kind": "next-round"}, {"kind": "end-game"}."""
+        if not isinstance(action, int) or action < 0:
+            raise IllegalAction("no Mea Culpa keeper action %r" % (action,))
+        if action == END_GAME:
+            return {"kind": "end-game"}
+        if action == NEXT_ROUND:
+            return {"kind": "next-round"}
+        if HELL_BASE <= action < HELL_BASE + 4:
+            return {"kind": "hell-next", "seat": action - HELL_BASE}
+        if action == HELL_KEEP:
+            return {"kind": "hell-keep"}
+        if RETURN_BASE <= action < RETURN_BASE + 5:
+            return {"kind": "return", "stone": D.STONE_NAMES[action - RETURN_BASE]}
+        if VISIT_BASE < action < VISIT_POPE:
+            r = action - VISIT_BASE
+            return {"kind": "visited", "room": r, "where": room_name(r)}
+        data = decode_shared(action)
+        if data is None:
+            raise IllegalAction("no Mea Culpa keeper action %r" % (action,))
+        return data
+
+    def encode(self, data):
+        if not isinstance(data, dict):
+            raise IllegalAction("no Mea Culpa keeper action %r" % (data,))
+        kind = data.get("kind")
+        code = encode_shared(data)
+        if kind == "end-game":
+            code = END_GAME
+        elif kind == "next-round":
+            code = NEXT_ROUND
+        elif kind == "hell-next":
+            code = HELL_BASE + whole(data, "seat")
+        elif kind == "hell-keep":
+            code = HELL_KEEP
+        elif kind == "return":
+            code = RETURN_BASE + index_of(D.STONE_NAMES, data.get("stone"))
+        elif kind == "visited":
+            code = VISIT_BASE + whole(data, "room")
+        return checked(code, data, self.decode)
+
     def max_game_length(self):
         n = self.num_players
         rounds = self.options["rounds"]
@@ -97,8 +158,7 @@ class MeaCulpaKeeper(Game):
 
 
 def card_counts(extra):
-    cards = D.CARDS if extra == "money" else D.CARDS[: D.LISTED_CARD_TYPES]
-    return [c[2] for c in cards]
+    return [c[2] for c in card_types(extra)]
 
 
 class KeeperState(State):
@@ -120,6 +180,7 @@ class KeeperState(State):
         self.discard = [0] * len(self.deck)
         self.rooms = [-1, -1, -1, -1]
         self.reshuffles = 0
+        self.market_reshuffles = 0  # reshuffles when the last market was announced
         self.round = 0
         self.bid_n = [0] * n
         self.bid_t = [0] * n
@@ -189,15 +250,26 @@ class KeeperState(State):
             if self.index >= 4:
                 self.phase = P_BIDS
                 self.index = 0
+                # The market and the rooms are out. The deck is reshuffled before a
+                # card it lacks (during this deal or at the round's start), so the
+                # table is told whether that happened since the last market.
+                reshuffled = self.reshuffles > self.market_reshuffles
+                self.market_reshuffles = self.reshuffles
+                self._announce("market", round=self.round, reshuffled=reshuffled)
             elif sum(self.deck) == 0:
-                # "If the House of Pleasure deck runs out, shuffle the discarded cards"
+                # 1. Prepare the round: "If the House of Pleasure deck runs out, shuffle
+                # the discarded cards"
                 self.deck = self.discard
                 self.discard = [0] * len(self.deck)
                 self.reshuffles += 1
         if self.phase == P_BIDS and self.index >= self.n:
             self.bids_shown = True
             self.secret = []
-            if ties_matter(self.bid_n, self.bid_t):
+            # 2. Choosing characters: "All etched posts and taler are then revealed
+            # simultaneously."
+            tied = ties_matter(self.bid_n, self.bid_t)
+            self._announce("bids", bids=self._bids(), tied=tied)
+            if tied:
                 self._ask_hell(WHY_BIDS)
             else:
                 self._reveal()
@@ -213,6 +285,10 @@ class KeeperState(State):
         self.keeper = keeper
         self.phase = P_PICKS
         self.index = 0
+        self._announce("pick-order", order=list(order), keeper=keeper, pays=self.pays())
+
+    def _bids(self):
+        return [[self.bid_n[s], self.bid_t[s]] for s in range(self.n)]
 
     def pays(self):
         """Taler each seat pays to the bank: all but the keeper pay their bid taler."""
@@ -269,9 +345,9 @@ class KeeperState(State):
         if ph == P_GUESS:
             return [GUESS_BASE + r for r in self.open_rooms()]
         # the table, in the action phase
-        out = [VISITED_BASE + r for r in range(1, 7) if not self.visited[r - 1]]
+        out = [VISIT_BASE + r for r in range(1, 7) if not self.visited[r - 1]]
         if self.holders[POPE] >= 0 and self.open_rooms():
-            out.append(POPE_VISIT)
+            out.append(VISIT_POPE)
         out += [RETURN_BASE + k for k in range(5) if self.out(k) > 0]
         if self.round < self.game.options["rounds"]:
             out.append(NEXT_ROUND)
@@ -339,6 +415,17 @@ class KeeperState(State):
             guess = action - GUESS_BASE
             caught = guess == self.die
             self.pope_visit = [self.holders[POPE], self.die, guess, 1 if caught else 0]
+            # Visit the House of Pleasure: "If the Pope's room was correctly guessed, he
+            # was caught in the act."
+            self._announce(
+                "pope-visit",
+                pope=self.holders[POPE],
+                room=self.die,
+                where=room_name(self.die),
+                guess=guess,
+                guessed=room_name(guess),
+                caught=caught,
+            )
             self.visited[self.die - 1] = 1  # "The Pope then ... visits the chosen room"
             self.die = -1
             self.secret = []
@@ -358,13 +445,13 @@ class KeeperState(State):
             self.phase = P_OVER
         elif action == NEXT_ROUND:
             self._start_round()
-        elif action == POPE_VISIT:
+        elif action == VISIT_POPE:
             self.visits += 1
             self._ask_hell(WHY_POPE)
         elif action >= RETURN_BASE:
             self.bag[action - RETURN_BASE] += 1
         else:
-            self.visited[action - VISITED_BASE - 1] = 1
+            self.visited[action - VISIT_BASE - 1] = 1
 
     def _returns(self):
         return [0] * self.n  # the board decides the winner
@@ -398,7 +485,6 @@ class KeeperState(State):
         return None
 
     def _view(self, seat):
-        n = self.n
         v = {
             "round": self.round,
             "rounds": self.game.options["rounds"],
@@ -417,14 +503,26 @@ class KeeperState(State):
             "visited": list(self.visited),
             "pope_visit": list(self.pope_visit),
             "die_set": self.die >= 0,
+            # Names and facts a screen shows, so that none recomputes them:
+            "stone_names": list(D.STONE_NAMES),
+            "room_cards": [self._card(c, 0) for c in self.rooms],
+            "room_notches": [self._card(c, 1) for c in self.rooms],
+            "open_rooms": self.open_rooms(),
+            "pope": self.holders[POPE] if self.holders[POPE] >= 0 else None,
         }
         if self.phase == P_BIDS:
             v["bids_made"] = self.index
+            # 2. Choosing characters: "Rotate your etched post so that your desired number
+            # of notches faces up. You may add to this number by placing any amount of
+            # taler on top"
+            v["bid_notches"] = [D.POST_MIN[0], D.POST_MAX[0]]
+            v["bid_taler"] = [0, self.game.options["max_bid"]]
         if self.phase == P_HELL:
             v["hell_new"] = list(self.hell_new)
             v["asked_for"] = "bids" if self.why == WHY_BIDS else "pope"
         if self.bids_shown:
-            v["bids"] = [[self.bid_n[s], self.bid_t[s]] for s in range(n)]
+            v["bids"] = self._bids()
+            v["bid_totals"] = [self.bid_n[s] + self.bid_t[s] for s in range(self.n)]
             if self.keeper >= 0:
                 v["keeper"] = self.keeper
                 v["pick_order"] = list(self.pick_order)
@@ -438,19 +536,18 @@ class KeeperState(State):
             v["me"] = me
         return v
 
+    def _card(self, c, field):
+        """A field of the House card in a room (0 name, 1 etched post +N), None if empty."""
+        return D.CARDS[c][field] if c >= 0 else None
+
     def _action_text(self, action):
         return action_text(action)
-
-
-def room_name(r):
-    return "room %d" % r if r <= 4 else "suite %d" % r
 
 
 def action_text(action):
     """A short description of an action code, independent of the state."""
     if action >= BID_BASE:
-        v = action - BID_BASE
-        return "bid %d notches + %d taler" % (v % 8, v // 8)
+        return "bid %d notches + %d taler" % bid_parts(action)
     if action == END_GAME:
         return "the game is over"
     if action == NEXT_ROUND:
@@ -467,10 +564,10 @@ def action_text(action):
         return "guess the Pope is in %s" % room_name(action - GUESS_BASE)
     if action >= DIE_BASE:
         return "set the Pope die to %s" % room_name(action - DIE_BASE)
-    if action == POPE_VISIT:
+    if action == VISIT_POPE:
         return "the Pope has an urgent meeting"
-    if action >= VISITED_BASE:
-        return "%s was visited" % room_name(action - VISITED_BASE)
+    if action >= VISIT_BASE:
+        return "%s was visited" % room_name(action - VISIT_BASE)
     if action >= BONUS_BASE:
         return "took starting bonus %d: %s" % (
             action - BONUS_BASE + 1,

@@ -6,9 +6,13 @@ show and need without importing the engine (shared_rules/games.py).
 
 from shared_rules.game import Option
 
-ROUNDS = 11  # shared_rules.mea_culpa.MAX_ROUNDS: the second cathedral is done by then
+# The second cathedral is done by then: mea_culpa_codes.MAX_ROUNDS, written out so that
+# the menu reads this entry without loading the codes (tests check the two agree).
+ROUNDS = 11
 
 NAME = "mea-culpa-keeper"
+# The published rulebook the rules follow: (title, publisher, year); docs/rules/<NAME>.md.
+RULEBOOK = ("Mea Culpa", "Zoch Verlag", 2016)
 TITLE = "Mea Culpa keeper"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

@@ -1,8 +1,8 @@
 """New Rule (Sin): the standard-deck game of God cards and reckonings, 2 to 4 players.
 
-The rules are those of a page headed "New Rule" (no known published title or
-author); the readings chosen where they are unclear are listed, with the
-rulebook's words, in docs/rules/new-rule.md.
+The rules are those of "New Rule", a web page tagged "Game Design" (no known
+published title, author, publisher or year); the readings chosen where they are
+unclear are listed, with the rulebook's words, in docs/rules/new-rule.md.
 
 Seats are numbered in playing order: "play proceeds to the left", so the
 player after seat s is seat s + 1 (mod n).

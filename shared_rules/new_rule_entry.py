@@ -9,6 +9,10 @@ come from (see docs/rules/new-rule.md).
 from shared_rules.game import Option
 
 NAME = "new-rule"
+# The rules' source: (title, what the document is, year). No published rulebook is known:
+# the rules come from a web page headed "New Rule", with no publisher or year
+# (docs/rules/<NAME>.md).
+RULEBOOK = ("New Rule", 'a web page tagged "Game Design"', None)
 TITLE = "New Rule (Sin)"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -16,7 +20,9 @@ ENGINE = ("shared_rules.new_rule", "NewRule")
 # The device's screens for it: (firmware module, class); None for the generic ones.
 PRESENTER = ("present_newrule", "NewRulePresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
-ON_DEVICE = True
+# False until its presenter (PRESENTER above) is written: the device manifest
+# (firmware/manifest.py) leaves the game off the board until then.
+ON_DEVICE = False
 # Bots stronger than "random": (name, module, class).
 BOTS = (("greedy", "shared_rules.new_rule_bot", "GreedyBot"),)
 OPTIONS = (

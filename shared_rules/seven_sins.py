@@ -1,7 +1,8 @@
 """7: The Sins (David Spada, GateOnGames 2019), for 2 to 5 players.
 
-Rules from /work/shared/rulebooks/seven-the-sins.txt; the readings chosen where
-the rulebook is unclear are listed in docs/rules/seven-sins.md.
+Rules: the 7: The Sins rulebook (GateOnGames, 2019); each quote below names the
+section it is from (Setup, Turn Sequence, End of the Game, Game Variant: Penance).
+The readings chosen where the rulebook is unclear: docs/rules/seven-sins.md.
 
 Seats are numbered in counter-clockwise order, so the next player is always
 seat + 1 (mod n), and "the player to the left of the first player" (who plays
@@ -16,7 +17,11 @@ Last Judgment, 8 + s the Penance card of sin s. Actions:
     CARD + code   (40..54)  chance: the next card dealt or revealed is `code`
     CHOOSE + s    (60..66)  chance: sin s is one of the types in play
 
-decode(action) gives (kind, sin or card, destination) without parsing text.
+Screens and logs never see these numbers: SevenSins.decode(action) gives plain
+data ({"kind": "take", "sin": "Envy", "to": "abyss"}) and encode() the code back;
+view() carries the facts a table derives (what each take collects, Last
+Judgments out of 3, the Abyss threshold, the result and its tie-break), and the
+rules announce a take, a Last Judgment, the reckoning and the result.
 """
 
 from shared_rules import seven_sins_entry as ENTRY
@@ -29,11 +34,11 @@ PENANCE = 8  # card code PENANCE + s is the Penance card of sin s
 NUM_CODES = 15
 CARD_NAMES = SIN_NAMES + ("Last Judgment",) + tuple(["Penance " + n for n in SIN_NAMES])
 
-# "| Number of players | Deadly Sin card types |": 2 -> 4, 3 -> 5, 4 -> 6, 5 -> 7
+# Setup: "| Number of players | Deadly Sin card types |": 2 -> 4, 3 -> 5, 4 -> 6, 5 -> 7
 TYPES_BY_PLAYERS = {2: 4, 3: 5, 4: 6, 5: 7}
-# "| Number of players | Number of Stones of Forgiveness |": 2 -> 4 ... 5 -> 10
+# Setup: "| Number of players | Number of Stones of Forgiveness |": 2 -> 4 ... 5 -> 10
 STONES_BY_PLAYERS = {2: 4, 3: 6, 4: 8, 5: 10}
-# "6 of each in the Hell I deck, 3 in Hell II and 2 in Hell III"
+# Contents: "6 of each in the Hell I deck, 3 in Hell II and 2 in Hell III"
 SPLIT = (6, 3, 2)
 CARDS_PER_SIN = 11
 CENTRE_SIZE = 5
@@ -42,7 +47,7 @@ LAST_JUDGMENTS = 3
 # Points for 0..6 cards of a type; 7 or more score 10.
 POINTS = (0, 1, 3, 6, -1, -3, -6)
 SEVEN_PLUS = 10
-ABYSS_THRESHOLD = 7  # "greater than 7": most points wins; otherwise fewest
+ABYSS_THRESHOLD = 7  # End of the Game: "greater than 7": most points wins; else fewest
 
 DECK_NAMES = ("I", "II", "III", "penance")  # top of the pile first
 
@@ -114,19 +119,39 @@ def best_stone_placement(counts_by_type, stones, most_wins):
 def winners(scores, cards, types, most_wins):
     """Seats that win: best score in the direction, then most cards, then most
     types; whoever is still tied shares the win. Returns a sorted list."""
-    best = None
+    return ranking(scores, cards, types, most_wins)[1]
+
+
+TIE_BREAKS = ("points", "cards", "types")
+
+
+def ranking(scores, cards, types, most_wins):
+    """(order, winners, decided_by) of the end. "In case of a tie, the player with
+    the most cards wins the game. If the tie persists, the player who has the most
+    different types of Sins wins. If there is still a tie, the players concerned
+    share the victory" (End of the Game).
+
+    order: every seat, best first (ties in seat order); winners: sorted; decided_by:
+    "points", "cards" or "types" (the first key that left one seat alone on top),
+    or "shared"."""
+    n = len(scores)
     keys = []
-    for seat in range(len(scores)):
-        key = (scores[seat] if most_wins else -scores[seat], cards[seat], types[seat])
-        keys.append(key)
-        if best is None or key > best:
-            best = key
-    return [seat for seat in range(len(scores)) if keys[seat] == best]
+    for seat in range(n):
+        keys.append((scores[seat] if most_wins else -scores[seat], cards[seat], types[seat]))
+    order = sorted(range(n), key=lambda s: (-keys[s][0], -keys[s][1], -keys[s][2], s))
+    best = keys[order[0]]
+    won = sorted([s for s in range(n) if keys[s] == best])
+    decided_by = "shared"
+    for level in range(3):
+        top = [s for s in range(n) if keys[s][: level + 1] == best[: level + 1]]
+        if len(top) == 1:
+            decided_by = TIE_BREAKS[level]
+            break
+    return order, won, decided_by
 
 
-def decode(action):
-    """(kind, index, destination) of an action, for screens and logs.
-
+def split(action):
+    """(kind, index, destination) of an action code, inside this module:
     ("take", sin, "reserve"), ("take", sin, "abyss"), ("stone", sin, None),
     ("card", card code, None) or ("choose", sin, None).
     """
@@ -174,6 +199,10 @@ def parse_sins(text, players):
     return chosen
 
 
+def _sin(data, key="sin"):
+    return sin_index(data.get(key) if isinstance(data.get(key), str) else "?")
+
+
 class SevenSins(Game):
     NAME = ENTRY.NAME
     TITLE = ENTRY.TITLE
@@ -202,6 +231,38 @@ class SevenSins(Game):
 
     def new_initial_state(self):
         return SevenSinsState(self)
+
+    # -- the action codec -----------------------------------------------------
+    def decode(self, action):
+        """{"kind": "take", "sin": "Envy", "to": "reserve" | "abyss"},
+        {"kind": "stone", "sin": ...}, {"kind": "card", "card": "Envy" | "Last
+        Judgment" | "Penance Envy"} or {"kind": "choose", "sin": ...}."""
+        kind, x, dest = split(action)
+        if kind == "take":
+            return {"kind": "take", "sin": SIN_NAMES[x], "to": dest}
+        if kind == "card":
+            return {"kind": "card", "card": CARD_NAMES[x]}
+        return {"kind": kind, "sin": SIN_NAMES[x]}
+
+    def encode(self, data):
+        kind = data.get("kind") if isinstance(data, dict) else None
+        try:
+            if kind == "take":
+                to = data.get("to")
+                if to not in ("reserve", "abyss"):
+                    raise BadOption(to)
+                return (RESERVE if to == "reserve" else ABYSS) + _sin(data)
+            if kind == "stone":
+                return STONE + _sin(data)
+            if kind == "choose":
+                return CHOOSE + _sin(data)
+            if kind == "card":
+                for c in range(NUM_CODES):
+                    if CARD_NAMES[c] == data.get("card"):
+                        return CARD + c
+        except BadOption:
+            pass
+        raise IllegalAction("7: The Sins has no action %r" % (data,))
 
     def max_game_length(self):
         t = self.num_types
@@ -245,6 +306,8 @@ class SevenSinsState(State):
         self.most_wins = False
         self.scores = None
         self.winners = []
+        self.order = []
+        self.decided_by = None
         if game.fixed_sins is not None:
             for s in game.fixed_sins:
                 self.in_play[s] = 1
@@ -260,14 +323,15 @@ class SevenSinsState(State):
                     self.deck_left[d] += SPLIT[d]
 
     def _finish_setup(self):
-        # "Shuffle one Last Judgment card into each deck ... Place the Hell III
+        # Setup: "Shuffle one Last Judgment card into each deck ... Place the Hell III
         # deck ..., the Hell II deck on top of it, and finally the Hell I cards."
         for d in range(3):
             self.decks[d][LAST_JUDGMENT] = 1
             self.deck_left[d] += 1
         if self.game.options["penance"]:
-            # "Take the Penance cards corresponding to the Sins used in the game,
-            # shuffle them and place them at the bottom of the Deadly Sins draw pile."
+            # Game Variant: Penance: "Take the Penance cards corresponding to the Sins
+            # used in the game, shuffle them and place them at the bottom of the Deadly
+            # Sins draw pile."
             for s in range(NUM_SINS):
                 if self.in_play[s]:
                     self.decks[3][PENANCE + s] = 1
@@ -360,7 +424,7 @@ class SevenSinsState(State):
         self.decks[0][code] -= 1
         self.deck_left[0] -= 1
         if self.dealt < n:
-            # "Each player draws one card from the Hell I deck, looks at it
+            # Setup: "Each player draws one card from the Hell I deck, looks at it
             # secretly, and puts it face down in their reserve."
             seat = self.dealt
             self.opening[seat] = code
@@ -368,7 +432,7 @@ class SevenSinsState(State):
             self.reserve_cards[seat] += 1
             self.dealt += 1
             return
-        # "Reveal the first 5 cards of the Hell I deck"
+        # Setup: "Reveal the first 5 cards of the Hell I deck"
         self.centre[code] += 1
         self.centre_size += 1
         if self.centre_size == OPENING_REVEAL:
@@ -383,15 +447,25 @@ class SevenSinsState(State):
             count += self.centre[PENANCE + s]
             self.centre[PENANCE + s] = 0
         self.centre_size -= count
+        stone = False
         if action >= ABYSS:
             self.abyss[s] += count
             self.abyss_cards += count
             if self.stones_left:
                 self.stones[seat] += 1
                 self.stones_left -= 1
+                stone = True
         else:
             self.reserve[seat][s] += count
             self.reserve_cards[seat] += count
+        self._announce(
+            "take",
+            seat=seat,
+            sin=SIN_NAMES[s],
+            cards=count,
+            to="abyss" if action >= ABYSS else "reserve",
+            stone=stone,
+        )
         self.turns += 1
         if self.final_round and seat == self.last_seat():
             # Penance: "until the player to the left of the first player
@@ -408,12 +482,23 @@ class SevenSinsState(State):
         self.centre_size += 1
         if code == LAST_JUDGMENT:
             self.judgments += 1
-            if self.judgments == LAST_JUDGMENTS:
-                # "The game ends immediately as soon as the 3rd Last Judgment card is revealed."
-                if not self.game.options["penance"] or self.turn == self.last_seat():
-                    self._end_play()
-                    return
-                self.final_round = True
+            ends = self.judgments == LAST_JUDGMENTS
+            # End of the Game: "The game ends immediately as soon as the 3rd Last Judgment
+            # card is revealed."
+            now = ends and (not self.game.options["penance"] or self.turn == self.last_seat())
+            # Game Variant: Penance: "the players' turns continue until the player to the
+            # left of the first player finishes their turn"
+            self.final_round = ends and not now
+            self._announce(
+                "last-judgment",
+                number=self.judgments,
+                of=LAST_JUDGMENTS,
+                play_ends=now,
+                final_round=self.final_round,
+            )
+            if now:
+                self._end_play()
+                return
         self._refill()
 
     def _refill(self):
@@ -433,9 +518,15 @@ class SevenSinsState(State):
     # -- scoring -----------------------------------------------------------
     def _end_play(self):
         self.refilling = False
-        # "Do not take into account the Stones of Forgiveness still present."
+        # End of the Game: "Do not take into account the Stones of Forgiveness still present."
         self.abyss_points = score_counts(self.abyss)
         self.most_wins = self.abyss_points > ABYSS_THRESHOLD
+        self._announce(
+            "reckoning",
+            abyss_points=self.abyss_points,
+            threshold=ABYSS_THRESHOLD,
+            most_wins=self.most_wins,
+        )
         n = self.game.num_players
         manual = self.game.options["stones"] == "manual"
         for seat in range(n):
@@ -486,8 +577,9 @@ class SevenSinsState(State):
             cards.append(self.reserve_cards[seat])
             types.append(t)
         self.scores = scores
-        self.winners = winners(scores, cards, types, self.most_wins)
+        self.order, self.winners, self.decided_by = ranking(scores, cards, types, self.most_wins)
         self.phase = OVER
+        self._announce("result", winners=list(self.winners), decided_by=self.decided_by)
 
     def _returns(self):
         return [1 if seat in self.winners else 0 for seat in range(self.game.num_players)]
@@ -534,6 +626,9 @@ class SevenSinsState(State):
         return {
             "abyss": abyss,
             "abyss_points": self.abyss_points,
+            # End of the Game: "If the total of the Abyss of Souls points is greater than
+            # 7, the player with the most points wins"; otherwise the fewest.
+            "threshold": ABYSS_THRESHOLD,
             "most_wins": self.most_wins,
             "final": self.phase == OVER,
             "seats": seats,
@@ -578,14 +673,41 @@ class SevenSinsState(State):
             "final_round": self.final_round,
             "opening": None,
             "scoring": self.scoring() if self.phase == STONES or self.phase == OVER else None,
+            # What a table sees at a glance (derived here so no screen recomputes it):
+            "sin_names": [SIN_NAMES[s] for s in range(NUM_SINS) if self.in_play[s]],
+            "takes": self._takes(),
+            "judgments": self.judgments,
+            "judgments_of": LAST_JUDGMENTS,
+            "result": self._result(),
         }
         if seat is not None and self.phase == SETUP and seat < self.dealt:
             # Seen once, secretly, at the deal; never shown again during play.
             view["opening"] = self.opening[seat]
         return view
 
+    def _takes(self):
+        """Sin name -> the cards a take of that type collects now (a Penance card
+        counting as its sin with penance_cards=sin); only types that can be taken."""
+        out = {}
+        if self.phase == PLAY:
+            for s in range(NUM_SINS):
+                n = self._take_count(s)
+                if n:
+                    out[SIN_NAMES[s]] = n
+        return out
+
+    def _result(self):
+        """The end: winners, every seat best first, and what decided (None before)."""
+        if self.phase != OVER:
+            return None
+        return {
+            "winners": list(self.winners),
+            "order": list(self.order),
+            "decided_by": self.decided_by,
+        }
+
     def _action_text(self, action):
-        kind, x, dest = decode(action)
+        kind, x, dest = split(action)
         if kind == "choose":
             return "%s is in play" % SIN_NAMES[x]
         if kind == "card":

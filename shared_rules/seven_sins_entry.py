@@ -11,6 +11,8 @@ PENANCE_AS_SIN = "sin"
 PENANCE_BLANK = "blank"
 
 NAME = "seven-sins"
+# The published rulebook the rules follow: (title, publisher, year); docs/rules/<NAME>.md.
+RULEBOOK = ("7: The Sins", "GateOnGames", 2019)
 TITLE = "7: The Sins"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5

@@ -11,6 +11,8 @@ CELESTIAL = "celestial"
 INFERNAL = "infernal"
 
 NAME = "siete-pecados"
+# The published rulebook the rules follow: (title, publisher, year); docs/rules/<NAME>.md.
+RULEBOOK = ("7 Pecados", "Venatus Ediciones", 2017)
 TITLE = "7 Pecados"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -18,7 +20,9 @@ ENGINE = ("shared_rules.siete_pecados", "SietePecados")
 # The device's screens for it: (firmware module, class); None for the generic ones.
 PRESENTER = ("present_pecados", "PecadosPresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
-ON_DEVICE = True
+# False until its presenter (PRESENTER above) is written: the device manifest
+# (firmware/manifest.py) leaves the game off the board until then.
+ON_DEVICE = False
 # Bots stronger than "random": (name, module, class).
 BOTS = (("greedy", "shared_rules.siete_pecados_bot", "GreedyBot"),)
 OPTIONS = (

@@ -6,7 +6,6 @@ the same decisions from the same seed writes."""
 import random
 import time
 
-import pytest
 from device_helpers import (
     log_of,
     next_press,
@@ -136,23 +135,5 @@ def test_power_cut_during_a_secret_shows_it_again_behind_the_gate(tmp_path):
         # once looked at, a reveal is not offered again after a cut
         dev.restart()
         assert c.screen()["big"] == "P2"
-    finally:
-        dev.stop()
-
-
-# 144wK, not the 112-128wK a game usually needs: how much of the menu's code
-# the GC can free varies with memory layout (see docs/device.md), and the test
-# must not depend on luck. It is still well under an RP2040's free heap.
-@pytest.mark.parametrize("heap", ["144wK"])
-@needs_sins
-def test_a_five_player_game_fits_an_rp2040_sized_heap(tmp_path, heap):
-    """-X heapsize=144wK: about 144 KB on a 32-bit board (this 64-bit build scales it),
-    for the firmware as flashed (.mpy) AND the simulator's own code and panel RAMs;
-    an RP2040 has ~180 KB free at boot. `make bench` reports the peak."""
-    dev = start_device(tmp_path, heap=heap, mpy=True)
-    try:
-        start_game(dev.client, 5)
-        play_to_result(dev.client, check=False)
-        gamelog.verify(log_of(tmp_path / "flash"), games.load_described)
     finally:
         dev.stop()

@@ -19,14 +19,22 @@ from shared_rules import wire
 
 def _firmware(tmp: Path) -> Path:
     """A firmware folder: the real serial_link with the stand-in App, plus a
-    simulator-only module that must not reach a real board."""
+    simulator-only module that must not reach a real board, and its manifest."""
     fw = tmp / "firmware"
     (fw / "sim").mkdir(parents=True)
     shutil.copy(ROOT / "firmware" / "serial_link.py", fw)
     for name in ("main.py", "fake_app.py", "version.py"):
         shutil.copy(FIXTURE / name, fw)
     (fw / "sim" / "__init__.py").write_text("ON_BOARD = False\n")
-    (fw / "FLASH_EXCLUDE").write_text("# simulator only\nsim/\nFLASH_EXCLUDE\n")
+    (fw / "not_listed.py").write_text("X = 1\n")  # in the folder, not in the manifest
+    (fw / "manifest.py").write_text(
+        'module("main.py", source=True)\n'
+        'module("fake_app.py")\n'
+        'module("serial_link.py")\n'
+        'module("version.py")\n'
+        'package("shared_rules", ("__init__.py", "wire.py", "canon.py"), base_path=%r)\n'
+        'package("sim", None, virtual=True)\n' % str(ROOT)
+    )
     return fw
 
 
@@ -48,6 +56,13 @@ def test_flash_an_empty_board_then_play(empty_board, tmp_path, capsys):
     assert (flash_dir / "serial_link.mpy").exists() and not (flash_dir / "serial_link.py").exists()
     assert (flash_dir / "shared_rules" / "wire.mpy").exists()
     assert (flash_dir / "sim" / "__init__.mpy").exists()  # a virtual board keeps its simulator
+    # exactly the manifest's list: nothing else of the folder or of shared_rules
+    assert not (flash_dir / "not_listed.mpy").exists() and not (flash_dir / "manifest.py").exists()
+    assert sorted(p.name for p in (flash_dir / "shared_rules").iterdir()) == [
+        "__init__.mpy",
+        "canon.mpy",
+        "wire.mpy",
+    ]
     # main.py is running: the link answers
     with Link.open(empty_board.url) as link:
         hello = link.hello()
@@ -70,11 +85,12 @@ def test_flash_an_empty_board_then_play(empty_board, tmp_path, capsys):
 
 def test_real_board_file_set_leaves_out_the_simulator(tmp_path):
     fw = _firmware(tmp_path)
-    real = sources(fw, ROOT / "shared_rules", BoardInfo("rp2", (1, 29, 0), 6 | (3 << 8)))
-    virtual = sources(fw, ROOT / "shared_rules", BoardInfo("linux", (1, 29, 0), 2822))
-    assert "sim/__init__.py" not in real and "FLASH_EXCLUDE" not in real
-    assert "sim/__init__.py" in virtual and "FLASH_EXCLUDE" not in virtual
-    assert "main.py" in real and "shared_rules/wire.py" in real
+    real = sources(fw, BoardInfo("rp2", (1, 29, 0), 6 | (3 << 8)))
+    virtual = sources(fw, BoardInfo("linux", (1, 29, 0), 2822))
+    assert "sim/__init__.py" not in real and "manifest.py" not in real
+    assert "sim/__init__.py" in virtual and "not_listed.py" not in virtual
+    assert "main.py" in real and "shared_rules/wire.py" in real and real["main.py"].source
+    assert set(virtual) - set(real) == {"sim/__init__.py"}
     assert BoardInfo("rp2", (1, 29, 0), 6 | (3 << 8) | (7 << 10)).arch == "armv7emsp"
     assert BoardInfo("rp2", (1, 29, 0), 6 | (3 << 8)).bytecode == "6.3"
 
@@ -103,6 +119,17 @@ def test_busy_port_and_missing_board(empty_board, tmp_path, monkeypatch, capsys)
     assert "no Confessor board found" in err and len(err.strip().splitlines()) == 1
     assert cli(["flash", "--port", "/dev/does-not-exist", "--firmware", str(fw)]) == 1
     assert "no board at /dev/does-not-exist" in capsys.readouterr().err
+
+
+def test_a_manifest_naming_a_missing_file_is_one_clear_line(empty_board, tmp_path, capsys):
+    fw = _firmware(tmp_path)
+    (fw / "manifest.py").write_text('module("main.py", source=True)\nmodule("gone.py")\n')
+    assert cli(["flash", "--port", empty_board.url, "--firmware", str(fw)]) == 1
+    err = capsys.readouterr().err
+    assert "gone.py, which does not exist" in err and len(err.strip().splitlines()) == 1
+    (fw / "manifest.py").write_text('import os\nmodule("main.py")\n')
+    assert cli(["flash", "--port", empty_board.url, "--firmware", str(fw)]) == 1
+    assert "only module(...) and package(...) calls" in capsys.readouterr().err
 
 
 def test_damaged_upload_is_not_installed(empty_board, tmp_path, monkeypatch):

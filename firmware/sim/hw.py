@@ -1,5 +1,5 @@
 # sim/hw.py  A simulated button press and NeoPixel chain for the MicroPython unix port
-# MIT licence. Never flashed (firmware/FLASH_EXCLUDE). The firmware's real drivers run
+# MIT licence. Virtual board only (firmware/manifest.py). The firmware's real drivers run
 # unchanged on these (sim/rp2.py has the board's pins and buses): Hold paces a press by the
 # driver's reads, and SimNeoPixel records what the LED chain would show.
 

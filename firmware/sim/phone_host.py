@@ -25,7 +25,6 @@ import os
 import time
 
 from shared_rules import games
-from shared_rules.driver import RandomBot, draw_chance
 from shared_rules.game import CHANCE
 from shared_rules.rng import Stream
 
@@ -63,7 +62,9 @@ class Host:
         )
         seed = binascii.unhexlify(env("PHONE_SEED", "5e" * 32))
         self.chance = Stream(seed, b"chance")
-        self.bots = [RandomBot(self.game, seed, s) for s in range(self.game.num_players)]
+        # Random table moves, each seat from its own labelled stream as the host's
+        # RandomBot draws them (shared_rules/driver.py is host-only: not on the flash).
+        self.bots = [Stream(seed, "bot%d" % s) for s in range(self.game.num_players)]
         self.state = self.game.new_initial_state()
         self.names = ["P%d" % (s + 1) for s in range(self.game.num_players)]
         self.board = None
@@ -114,8 +115,9 @@ class Host:
         st = self.state
         p = st.current_player()
         if p == CHANCE:
-            return draw_chance(self.chance, st)
-        return self.bots[p].choose(st.view(p), st.legal_actions())
+            return self.chance.weighted(st.chance_outcomes())  # as the device's session draws
+        legal = st.legal_actions()
+        return legal[self.bots[p].below(len(legal))]
 
     def apply(self, action):
         self.state.apply(action)

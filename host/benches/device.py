@@ -1,10 +1,17 @@
-"""The device firmware on the MicroPython unix port with simulated hardware: time per
-button press, the live heap, and the smallest heap a whole 5-player game of 7: The Sins
-runs in (firmware as flashed: .mpy; the simulator's own code and panel RAM included);
-the same heap figures for a 4-player, 3-round Mea Culpa keeper session. For each session,
-from power-on to the result, the refreshes of each kind the simulated SSD1680 made and
-the time the table waits for the glass, from the panel's published refresh times
-(firmware/panel_ws29.py)."""
+"""The device firmware on the MicroPython unix port with simulated hardware:
+
+- time per button press of a 5-player game of 7: The Sins and of a 4-player, 3-round
+  Mea Culpa keeper session (press, debounce, rules, render, journal), and for each of
+  those sessions, from power-on to the result, the refreshes of each kind the
+  simulated SSD1680 made and the time the table waits for the glass, from the panel's
+  published refresh times (firmware/panel_ws29.py);
+- every game offered on the device, at its largest player count, on 20 seeds under
+  `-X heapsize=128wK` with the firmware installed as `confessor flash` installs it
+  (the device manifest's files, .mpy): how many complete, and the lowest free heap
+  seen at idle (after a collection) during the sessions;
+- the free heap at the menu with four games installed and with one;
+- the smallest heap each game's session fits (the simulator's own code and panel
+  RAMs included)."""
 
 import importlib.util
 import shutil
@@ -14,9 +21,12 @@ from collections import Counter
 from pathlib import Path
 
 from host.sim_client import SimDevice, SimError
-from host.sim_play import KEEPER_TITLE, play_keeper, play_to_result, start_game
+from host.sim_play import KEEPER_TITLE, lowest_free, play_session
+from shared_rules import games
 
 SEED = "be7c" * 16
+SEEDS = 20
+HEAP = "128wK"
 HEAPS = ("64wK", "80wK", "96wK", "112wK", "128wK")
 
 
@@ -38,31 +48,27 @@ def refreshes(client) -> Counter:
     return Counter(e["kind"] for e in client.events() if e["e"] == "refresh")
 
 
-def game(folder, heap=None, mpy=True):
-    """(presses, seconds, peak live heap at idle, refreshes) of one 5-player game."""
-    dev = SimDevice.start(folder, seed=SEED, heap=heap, mpy=mpy)
-    try:
-        client = dev.client
-        start_game(client, 5)
-        presses0 = client.seq
-        started = time.perf_counter()
-        play_to_result(client)
-        took = time.perf_counter() - started
-        return client.seq - presses0, took, client.status()["peak"], refreshes(client)
-    finally:
-        dev.stop()
+def device_games():
+    """(title, largest player count) of every game the device offers."""
+    out = []
+    for name in games.catalogue():
+        if games.entry_module_name(name):
+            entry = games.entry(name)
+            if entry.ON_DEVICE:
+                out.append((entry.TITLE, entry.MAX_PLAYERS))
+    return out
 
 
-def keeper(folder, heap=None, mpy=True):
-    """(presses, seconds, peak live heap at idle, refreshes) of one keeper session."""
-    dev = SimDevice.start(folder, seed=SEED, heap=heap, mpy=mpy)
+def session(folder, title, players, seed=SEED, heap=None, mpy=True):
+    """(presses, seconds, peak live heap at idle, lowest free heap at idle, refreshes
+    of each kind from power-on to the result)."""
+    dev = SimDevice.start(folder, seed=seed, heap=heap, mpy=mpy)
     try:
         client = dev.client
-        start_game(client, 4, title=KEEPER_TITLE)
         started = time.perf_counter()
-        presses = play_keeper(client, rounds=3)
+        presses, low = lowest_free(client, lambda: play_session(client, title, players))
         took = time.perf_counter() - started
-        return presses, took, client.status()["peak"], refreshes(client)
+        return presses, took, client.status()["peak"], low, refreshes(client)
     finally:
         dev.stop()
 
@@ -76,45 +82,110 @@ def glass(label, counts):
     yield "%s: waiting for the glass (panel_ws29 refresh times)" % label, waited / 1000, "s"
 
 
-def smallest(root, play, label):
-    fits = None
+def smallest(root, title, players):
     for heap in HEAPS:
         try:
-            _, _, peak, _ = play(root / heap, heap=heap)
+            session(root / heap, title, players, heap=heap)
         except SimError:
             continue
-        fits = heap
-        yield (
-            "%s: peak live heap at idle, flashed .mpy, -X heapsize=%s" % (label, heap),
-            peak,
-            "bytes",
-        )
-        break
-    yield (
-        "%s: smallest -X heapsize (K words, ~KB on a 32-bit board) it fits" % label,
-        int(fits[:-2]) if fits else -1,
-        "wK",
-    )
+        return int(heap[:-2])
+    return -1
+
+
+FAKE_ENTRY = """from shared_rules.game import Option
+NAME = "fake-%(x)s"
+TITLE = "Fake %(X)s"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+ENGINE = ("fake_%(x)s", "Fake")
+PRESENTER = None
+ON_DEVICE = True
+BOTS = ()
+RULEBOOK = ("Fake %(X)s", "Nobody", 2024)
+OPTIONS = (Option("speed", 1, low=1, high=3, help="how fast the fake game goes"),)
+"""
+FAKES = "fake-a:fake_a_entry:,fake-b:fake_b_entry:"  # catalogued by their entry modules
+KEEPER_FILES = (
+    "shared_rules/mea_culpa_keeper_entry.mpy",
+    "shared_rules/mea_culpa_keeper.mpy",
+    "shared_rules/mea_culpa_codes.mpy",
+    "shared_rules/mea_culpa_data.mpy",
+    "shared_rules/mea_culpa_auction.mpy",
+    "present_meaculpa.mpy",
+)
+
+
+def menu_heap(folder: Path, four: bool, heap: str = HEAP):
+    """(free heap at the menu after boot, after showing every game and coming back,
+    the titles shown): with four games installed (the manifest's two and two fake
+    entries with their engine files) or with one (7: The Sins alone). Both catalogue
+    the same names; only what is installed differs."""
+    dev = SimDevice.start(folder / "flash", heap=heap, mpy=True, games=FAKES)
+    try:
+        flash = folder / "flash"
+        old = dev.client.status()["boot"]
+        dev.power_cut()
+        if four:
+            for x in ("a", "b"):
+                (flash / f"fake_{x}_entry.py").write_text(FAKE_ENTRY % {"x": x, "X": x.upper()})
+                (flash / f"fake_{x}.py").write_text("class Fake:\n    pass\n")
+        else:
+            for rel in KEEPER_FILES:
+                (flash / rel).unlink()
+        dev.boot(old)
+        c = dev.client
+        boot = c.status()["free"]
+        titles = []
+        for _ in range(5):
+            titles.append(c.screen()["items"][0])
+            c.press("B")
+        while c.screen()["items"][0] != "Game: 7: The Sins":
+            c.press("B")
+        return boot, c.status()["free"], sorted(set(titles))
+    finally:
+        dev.stop()
 
 
 def run():
     root = Path(tempfile.mkdtemp(prefix="confessor-bench-"))
     try:
-        presses, took, peak, counts = game(root / "plain", mpy=False)
-        yield "5-player game: button presses", presses, "presses"
-        yield from glass("5-player 7: The Sins", counts)
-        yield (
-            "time per press (press, debounce, rules, render, journal)",
-            took * 1000 / presses,
-            "ms",
-        )
-        yield "peak live heap at idle, 64-bit unix port (source .py)", peak, "bytes"
-        yield from smallest(root / "sins", game, "5-player game")
-        presses, took, peak, counts = keeper(root / "keeper", mpy=False)
-        yield "keeper session (4 players, 3 rounds): button presses", presses, "presses"
-        yield from glass("keeper session", counts)
-        yield "keeper: time per press", took * 1000 / presses, "ms"
-        yield "keeper: peak live heap at idle, 64-bit unix port (source .py)", peak, "bytes"
-        yield from smallest(root / "keeper-heap", keeper, "keeper session")
+        for title, players, label in (
+            ("7: The Sins", 5, "5-player game"),
+            (KEEPER_TITLE, 4, "keeper session (4 players, 3 rounds)"),
+        ):
+            presses, took, peak, _, counts = session(
+                root / ("plain-" + title[:3]), title, players, mpy=False
+            )
+            yield "%s: button presses" % label, presses, "presses"
+            yield from glass(label, counts)
+            yield "%s: time per press" % label, took * 1000 / presses, "ms"
+            yield "%s: peak live heap at idle (source .py)" % label, peak, "bytes"
+        for title, players in device_games():
+            done = 0
+            low = None
+            for i in range(SEEDS):
+                seed = ("%04x" % (i + 1)) * 16
+                try:
+                    folder = root / ("%s-%d" % (title[:3], i))  # a fresh flash each
+                    _, _, _, free, _ = session(folder, title, players, seed, HEAP)
+                except SimError as err:
+                    print("    %s, seed %s: %s" % (title, seed[:4], str(err).splitlines()[0]))
+                    continue
+                done += 1
+                low = free if low is None else min(low, free)
+            label = "%s, %d players, %s" % (title, players, HEAP)
+            yield "%s: sessions completed of %d seeds" % (label, SEEDS), done, "sessions"
+            yield "%s: lowest free heap at idle" % label, low if low is not None else -1, "bytes"
+        for four in (False, True):
+            boot, after, titles = menu_heap(root / ("m4" if four else "m1"), four)
+            label = "menu, %d game%s installed" % (len(titles), "s" if len(titles) > 1 else "")
+            yield "%s: free heap after boot (%s)" % (label, HEAP), boot, "bytes"
+            yield "%s: free heap after showing every game" % label, after, "bytes"
+        for title, players in device_games():
+            yield (
+                "%s, %d players: smallest -X heapsize it fits" % (title, players),
+                smallest(root / ("h-" + title[:3]), title, players),
+                "wK",
+            )
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -3,7 +3,8 @@
 Portable: plain functions, run by pytest (CPython) and tests/mp_run.py
 (MicroPython). Scenarios are reached by playing the real setup actions, then
 placing pieces where an example needs them (as a table would) and driving
-the engine through apply().
+the engine through apply(). Quotes are from the Mea Culpa rulebook (Kopf &
+Zoch, Zoch Verlag, 2016; docs/rules/mea-culpa.md).
 """
 
 from shared_rules import mea_culpa as M
@@ -127,6 +128,15 @@ def test_bidding_example():
     assert st.money == [25, 18, 13, 17]
     # "Leave your etched post unchanged ... with the notches you bid showing"
     assert st.post == [4, 2, 3, 1]
+    # "All etched posts and taler are then revealed simultaneously": announced
+    assert st.announcements() == [
+        {
+            "kind": "bids",
+            "bids": [[4, 7], [2, 7], [3, 12], [1, 8]],
+            "order": [PAULA, DOMINIK, GREGOR, JOHANNA],
+            "keeper": DOMINIK,
+        }
+    ]
 
 
 def test_tied_notches_favour_the_soul_nearer_hell():
@@ -455,6 +465,9 @@ def test_pope_incognito_caught():
     st.apply(M.GUESS_BASE + 6)
     assert st.pos[pope] == 1
     assert st.post[pope] == 3 and st.dens[D.DEN_LUST][pope] == 1
+    news = st.announcements()
+    assert news[0]["kind"] == "pope-visit" and news[0]["caught"] and news[0]["pope"] == pope
+    assert news[0]["where"] == "suite 6" and news[0]["guessed"] == "suite 6"
     assert st.letters[pope][M.YELLOW] == 1
 
 
@@ -551,6 +564,7 @@ def test_den_punishment_example():
     st.stack.append([M.T_PRELIM, JOHANNA, 1])
     st.apply(M.POPE_STONE_BASE + D.DEN_PETTY * 3 + D.DEN_GREED)
     assert st.pos == [1, 5, 14, 23]
+    assert st.announcements() == [{"kind": "punishment", "spared": "greed", "steps": [1, 0, 4, 3]}]
     assert st.dens == [[0, 0, 0, 0], [0, 0, 0, 0], [1, 1, 0, 0]]
     assert st.sins == [6, 6, 7, 7]
     # "Finally, the three Pope stones are returned to their starting spaces"
@@ -752,6 +766,41 @@ def test_sophisticated_penitent_reports():
     assert reports[0] not in st.legal_actions()  # once per turn and target
 
 
+def test_the_codec_names_every_action_and_encode_inverts_it():
+    game = M.MeaCulpa(4)
+    assert game.decode(M.DONATE_BASE + 6) == {"kind": "donate", "coin": 5}
+    assert game.decode(M.GREEDY_BASE + 1) == {"kind": "buy-two", "good": "wine"}
+    assert game.decode(M.VISIT_BASE + 5) == {"kind": "visit", "room": 5, "where": "suite 5"}
+    assert game.decode(M.CREW_MOVE_BASE + 2) == {"kind": "move-crew", "from": "A", "to": "C"}
+    assert game.decode(M.MERCHANT_BASE + 5) == {
+        "kind": "merchant",
+        "stone": "indulgence",
+        "letter": "green",
+    }
+    assert game.encode({"kind": "compartment", "compartment": 2}) == M.COMP_BASE + 1
+    assert game.encode({"kind": "bid", "notches": 3, "taler": 5}) == M.BID_BASE + 43
+    seen = 0
+    for code in range(0, 1200):
+        try:
+            data = game.decode(code)
+        except IllegalAction:
+            continue
+        seen += 1
+        assert game.encode(data) == code, (code, data)
+    assert seen > 150
+    for bad in (
+        {"kind": "move-crew", "from": "A", "to": "A"},
+        {"kind": "donate", "coin": 3},
+        {"kind": "visit", "room": 7},
+        {"kind": "nothing"},
+    ):
+        try:
+            game.encode(bad)
+            raise AssertionError("encoded %r" % (bad,))
+        except IllegalAction:
+            pass
+
+
 def test_illegal_and_sorted():
     st = to_actions(4)
     legal = st.legal_actions()
@@ -774,6 +823,12 @@ def test_random_games_end_with_returns():
         assert st.is_terminal() and sum(r) >= 1 and len(r) == n
         assert st.evaluated == 2 and sum(st.done) == 2
         assert st.move_number() <= g.max_game_length()
+        # "Whoever gets their poor soul to Heaven, or comes closest to doing so, wins"
+        result = st.view(None)["result"]
+        assert result["winners"] == [s for s in range(n) if r[s] == 1]
+        in_heaven = [s for s in range(n) if st.pos[s] <= -st.heaven]
+        assert result["by"] == ("heaven" if in_heaven else "closest")
+        assert st.view(None)["hell_order"][-1] in result["winners"] or in_heaven
 
 
 def test_resample_is_a_real_alternative_history():

@@ -1,6 +1,8 @@
 """The Mea Culpa keeper (the device's referee mode), checked against the rulebook.
 
-Portable: plain functions, run by pytest (CPython) and tests/mp_run.py (MicroPython).
+Quotes are from the Mea Culpa rulebook (Kopf & Zoch, Zoch Verlag, 2016; docs/rules/
+mea-culpa-keeper.md). Portable: plain functions, run by pytest (CPython) and
+tests/mp_run.py (MicroPython).
 """
 
 from shared_rules import mea_culpa as M
@@ -44,7 +46,7 @@ def test_codes_agree_with_the_rules_engine():
     assert K.CARD_BASE == M.CARD_BASE and K.BONUS_BASE == M.BONUS_BASE
     assert K.DIE_BASE == M.DIE_BASE and K.GUESS_BASE == M.GUESS_BASE
     assert K.PICK_BASE == M.PICK_BASE and K.BID_BASE == M.BID_BASE
-    assert K.POPE_VISIT == M.VISIT_POPE and K.ROUNDS == M.MAX_ROUNDS
+    assert K.VISIT_POPE == M.VISIT_POPE and K.ROUNDS == M.MAX_ROUNDS
 
 
 def test_bidding_example_with_the_hell_order_asked():
@@ -71,6 +73,93 @@ def test_bidding_example_with_the_hell_order_asked():
         st.apply(K.PICK_BASE + c)
     assert st.holders == [PAULA, DOMINIK, GREGOR, JOHANNA]
     assert st.phase == K.P_TABLE
+
+
+def test_the_bidding_example_is_announced_to_the_table():
+    # "All etched posts and taler are then revealed simultaneously": the rules announce
+    # the bids (tied: the Hell order is asked), then the order and who pays, so no
+    # screen works them out from phase changes.
+    st = setup(4, start=[GREGOR, JOHANNA, DOMINIK, PAULA])
+    deal(st)
+    assert st.announcements() == [{"kind": "market", "round": 1, "reshuffled": False}]
+    bid(st, [(4, 7), (2, 7), (3, 12)])
+    assert st.announcements() == []  # a bid is secret
+    bid(st, [(1, 8)])
+    bids = [[4, 7], [2, 7], [3, 12], [1, 8]]
+    assert st.announcements() == [{"kind": "bids", "bids": bids, "tied": True}]
+    for s in (GREGOR, JOHANNA, PAULA):
+        st.apply(K.HELL_BASE + s)
+    assert st.announcements() == [
+        {
+            "kind": "pick-order",
+            "order": [PAULA, DOMINIK, GREGOR, JOHANNA],
+            "keeper": DOMINIK,
+            "pays": [0, 7, 12, 8],
+        }
+    ]
+
+
+def test_the_codec_names_every_action_and_encode_inverts_it():
+    game = K.MeaCulpaKeeper(4)
+    assert game.decode(K.BID_BASE + 7 * 8 + 4) == {
+        "kind": "bid",
+        "notches": 4,
+        "taler": 7,
+        "total": 11,
+    }
+    assert game.encode({"kind": "bid", "notches": 4, "taler": 7}) == K.BID_BASE + 7 * 8 + 4
+    assert game.decode(K.DIE_BASE + 5) == {"kind": "die", "room": 5, "where": "suite 5"}
+    assert game.encode({"kind": "die", "room": 5}) == K.DIE_BASE + 5
+    assert game.decode(K.RETURN_BASE + 1) == {"kind": "return", "stone": "wine"}
+    assert game.decode(K.HELL_BASE + 2) == {"kind": "hell-next", "seat": 2}
+    assert game.decode(K.PICK_BASE + 3) == {"kind": "pick", "character": "Petty Sinner"}
+    assert game.decode(K.VISIT_BASE + 3) == {"kind": "visited", "room": 3, "where": "room 3"}
+    for code in (
+        K.START_BASE + 3,
+        K.DRAW_BASE + 4,
+        K.CARD_BASE + 11,
+        K.BONUS_BASE + 3,
+        K.VISIT_POPE,
+        K.GUESS_BASE + 6,
+        K.HELL_KEEP,
+        K.NEXT_ROUND,
+        K.END_GAME,
+    ):
+        assert game.encode(game.decode(code)) == code
+    for bad in (K.BID_BASE + 7, K.BID_BASE, 999, 306 - 6, K.GUESS_BASE, -1):
+        try:
+            game.decode(bad)
+            raise AssertionError("decoded %d" % bad)
+        except IllegalAction:
+            pass
+    for bad in (
+        {"kind": "bid", "notches": 0, "taler": 1},
+        {"kind": "die", "room": 5, "where": "room 5"},
+        {"kind": "return", "stone": "gold"},
+        {"kind": "fly"},
+        3,
+    ):
+        try:
+            game.encode(bad)
+            raise AssertionError("encoded %r" % (bad,))
+        except IllegalAction:
+            pass
+
+
+def test_the_view_names_the_rooms_and_the_pope():
+    st = setup(4)
+    deal(st, cards=(0, 1, 9, 11))
+    v = st.view(None)
+    assert v["room_cards"] == [
+        "Emperor presents a Letter",
+        "Pope presents a yellow Letter",
+        "Take 1 good free",
+        "Take 10 taler",
+    ]
+    assert v["room_notches"] == [1, 3, 2, 2]
+    assert v["stone_names"] == ["bread", "wine", "cloth", "jewel", "indulgence"]
+    assert v["bid_notches"] == [1, 6] and v["bid_taler"] == [0, 40]
+    assert v["open_rooms"] == [1, 2, 3, 4, 5, 6] and v["pope"] is None
 
 
 def test_keeping_the_hell_order_drawn_at_the_start():
@@ -149,7 +238,7 @@ def test_pope_caught():
     st = setup(4, start=[0, 1, 2, 3])
     pope_round(st)  # pick order 3, 2, 1, 0: seat 3 is the Pope
     assert st.holders[K.POPE] == 3
-    st.apply(K.POPE_VISIT)
+    st.apply(K.VISIT_POPE)
     st.apply(K.HELL_KEEP)
     assert st.current_player() == 3 and st.observers() == (3,)
     st.apply(K.DIE_BASE + 4)
@@ -162,19 +251,32 @@ def test_pope_caught():
     assert other is None or other.view(2) == st.view(2)
     st.apply(K.GUESS_BASE + 4)
     assert st.pope_visit == [3, 4, 4, 1]
+    assert st.announcements() == [
+        {
+            "kind": "pope-visit",
+            "pope": 3,
+            "room": 4,
+            "where": "room 4",
+            "guess": 4,
+            "guessed": "room 4",
+            "caught": True,
+        }
+    ]
     assert st.visited[3] == 1 and 4 not in st.open_rooms()
 
 
 def test_pope_not_caught_and_a_new_hell_order():
     st = setup(4, start=[0, 1, 2, 3])
     pope_round(st)
-    st.apply(K.POPE_VISIT)
+    st.apply(K.VISIT_POPE)
     for s in (1, 3, 0):  # souls moved on the board: seat 1 now nearest Hell
         st.apply(K.HELL_BASE + s)
     st.apply(K.DIE_BASE + 6)
     assert st.current_player() == 1
     st.apply(K.GUESS_BASE + 1)
     assert st.pope_visit == [3, 6, 1, 0]
+    news = st.announcements()[0]
+    assert not news["caught"] and news["where"] == "suite 6" and news["guessed"] == "room 1"
 
 
 def test_die_only_on_rooms_not_visited():
@@ -182,8 +284,8 @@ def test_die_only_on_rooms_not_visited():
     st = setup(2)
     pope_round(st)
     for r in (1, 2, 3, 4):
-        st.apply(K.VISITED_BASE + r)
-    st.apply(K.POPE_VISIT)
+        st.apply(K.VISIT_BASE + r)
+    st.apply(K.VISIT_POPE)
     st.apply(K.HELL_KEEP)
     assert st.legal_actions() == [K.DIE_BASE + 6]
 
@@ -237,6 +339,7 @@ def test_house_deck_deals_and_reshuffles():
         while st.phase == K.P_CARDS:
             st.apply(st.chance_outcomes()[0][0])
             seen += 1
+        market = st.announcements()
         bid(st, [(1, 0), (2, 0)])
         for c in range(4):
             st.apply(K.PICK_BASE + c)
@@ -250,6 +353,8 @@ def test_house_deck_deals_and_reshuffles():
     assert rounds == 5 and seen == 20
     assert sum(st.deck) == 15 and sum(st.discard) == 0
     assert st.view(None)["reshuffles"] == 1
+    # the table is told with the market that the discards were reshuffled
+    assert market == [{"kind": "market", "round": 5, "reshuffled": True}]
 
 
 def test_the_table_ends_the_game_and_rounds_are_capped():
@@ -264,4 +369,25 @@ def test_action_texts():
     assert K.action_text(K.BID_BASE + 7 * 8 + 4) == "bid 4 notches + 7 taler"
     assert K.action_text(K.RETURN_BASE + 1) == "a wine stone back into the bag"
     assert K.action_text(K.HELL_BASE + 2) == "seat 2 is next nearest Hell"
-    assert K.action_text(K.VISITED_BASE + 5) == "suite 5 was visited"
+    assert K.action_text(K.VISIT_BASE + 5) == "suite 5 was visited"
+
+
+def test_the_market_says_when_the_discards_were_reshuffled():
+    """ "If the House of Pleasure deck runs out, shuffle the discarded cards" (1. Prepare
+    the round). 24 cards, 4 a round: round 7 is dealt from the reshuffled discards,
+    and the deck runs out before the round's last card (at the round's start), so the
+    market announcement compares with the previous market, not with the count before
+    its last card."""
+    game = K.MeaCulpaKeeper(3)
+    state = game.new_initial_state()
+    stream = Stream(b"r" * 32, b"t")
+    shown = []
+    while state.round < 9:
+        if state.current_player() == CHANCE:
+            action = stream.weighted(state.chance_outcomes())
+        else:
+            legal = state.legal_actions()
+            action = K.NEXT_ROUND if K.NEXT_ROUND in legal else legal[stream.below(len(legal))]
+        state.apply(action)
+        shown += [n["reshuffled"] for n in state.announcements() if n["kind"] == "market"]
+    assert shown == [False] * 6 + [True, False], shown

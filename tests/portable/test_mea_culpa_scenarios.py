@@ -4,7 +4,9 @@ Independent of tests/portable/test_mea_culpa.py: every scenario is reached by
 the real setup actions (chance outcomes chosen by the test), pieces placed
 where the scenario needs them (as a table would), and driven through apply().
 The expected numbers are worked out by hand from the quoted rule, not read
-back from the engine. Portable: plain functions, CPython and MicroPython.
+back from the engine. Quotes are from the Mea Culpa rulebook (Kopf & Zoch, Zoch
+Verlag, 2016; docs/rules/mea-culpa.md). Portable: plain functions, CPython and
+MicroPython.
 """
 
 from shared_rules import mea_culpa as M
@@ -440,6 +442,41 @@ def test_others_place_sin_stones_running_out_is_their_choice():
     assert st.current_player() == 1 and st.stack[-1][0] == M.T_TURN
 
 
+def _greed_card_with_one_stone(**options):
+    """Seat 2 must place 2 stones in the Den of Greed (a House card) with 1 left."""
+    st = action_phase(cards=(GREED_SINS_CARD, 7, 8, 6), **options)
+    st.sins[2] = 1
+    st.dens[LUST][2] = 4
+    st.dens[PETTY][2] = 2
+    st.sins[3] = 5
+    st.apply(M.END)  # the Pope
+    st.post[1] = 1
+    st.apply(M.VISIT_BASE + 1)  # the Emperor
+    return st
+
+
+def test_running_out_one_at_a_time_the_stone_just_placed_counts():
+    # Default reading (out_of_stones=one_at_a_time): he places the stone he has, then
+    # lacks one; the den he empties may be the Den of Greed, so the stone placed a
+    # moment ago comes back and counts as a step.
+    st = _greed_card_with_one_stone()
+    assert st.dens[GREED][2] == 1 and st.sins[2] == 0
+    st.apply(M.EMPTY_BASE + GREED)
+    assert st.pos[2] == 1 and st.dens[GREED][2] == 1 and st.sins[2] == 0
+
+
+def test_running_out_empty_first_then_place_them_all():
+    # The other reading (out_of_stones=empty_first): "he must immediately take back all
+    # sin stones from one Den of Sin of his choice ... He then must place the sin
+    # stone(s) that he originally lacked": he empties a den before placing any, so the
+    # Den of Greed (none of his stones yet) is not a choice.
+    st = _greed_card_with_one_stone(out_of_stones="empty_first")
+    assert st.current_player() == 2 and st.dens[GREED][2] == 0 and st.sins[2] == 1
+    assert st.legal_actions() == [M.EMPTY_BASE + LUST, M.EMPTY_BASE + PETTY]
+    st.apply(M.EMPTY_BASE + PETTY)
+    assert st.pos[2] == 2 and st.dens[GREED][2] == 2 and st.sins[2] == 1
+
+
 def test_running_out_may_empty_a_second_den():
     # "If he still does not have enough, he must empty another Den of Sin in the
     # same way."
@@ -462,8 +499,8 @@ def test_running_out_may_empty_a_second_den():
 # -- the Pope's incognito visit ----------------------------------------------------------
 
 
-def _pope_sets_die(die, post=1, cards=(OTHERS_5_CARD, 7, 8, 6)):
-    st = action_phase(cards=cards)
+def _pope_sets_die(die, post=1, cards=(OTHERS_5_CARD, 7, 8, 6), **options):
+    st = action_phase(cards=cards, **options)
     st.post[0] = post
     legal = st.legal_actions()
     # "The Pope visits the House of Pleasure incognito and doesn't say which room"
@@ -509,6 +546,30 @@ def test_pope_caught_beyond_six_does_not_carry_out_the_action():
     st.apply(M.GUESS_BASE + 1)
     assert st.pos == [2, 0, 0, 0] and st.post[0] == 6
     assert st.rooms[0] == OTHERS_5_CARD  # not visited
+
+
+def test_pope_note_replacing_the_caught_step_moves_him_one_step():
+    # The other reading of the Note (option pope_note=replaces): being caught past 6
+    # is one offence, so the Note's "moves one step" is the whole penalty.
+    st = _pope_sets_die(1, post=4, pope_note="replaces")  # room 1 costs 3
+    st.apply(M.GUESS_BASE + 1)
+    assert st.pos == [1, 0, 0, 0] and st.post[0] == 6
+    assert st.rooms[0] == OTHERS_5_CARD  # "he does not carry out the action"
+
+
+def test_pope_note_always_applies_to_an_uncaught_pope_too():
+    # Option pope_note=always: "If the Pope accidentally chooses a room ... whose action
+    # would cause his etched post to be rotated to higher than 6 notches" read without
+    # "caught": he moves one step, his post is set to 6, and the card is not carried
+    # out (so the others do not move 5 steps).
+    st = _pope_sets_die(1, post=4, pope_note="always")
+    st.apply(M.GUESS_BASE + 2)
+    assert st.pos == [1, 0, 0, 0] and st.post[0] == 6
+    assert st.rooms[0] == OTHERS_5_CARD
+    # caught, it is the default's two steps
+    st = _pope_sets_die(1, post=4, pope_note="always")
+    st.apply(M.GUESS_BASE + 1)
+    assert st.pos == [2, 0, 0, 0] and st.post[0] == 6
 
 
 def test_pope_guesser_is_the_other_soul_nearest_hell():

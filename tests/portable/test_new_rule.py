@@ -1,8 +1,8 @@
 """New Rule (Sin): the rulebook's rules one by one (portable: CPython and MicroPython).
 
-Quotes are from the rules page headed "New Rule" (no known published title or
-author), by its section: Setting Up, How to Play, The God Card, Total
-Damnation, Winning the Game. Every position is reached by actions from a deal
+Quotes are from "New Rule", a web page tagged "Game Design" (no known published
+title or author), by its section: Setting Up, How to Play, The God Card, Total
+Damnation, Winning the Game; the readings are docs/rules/new-rule.md's. Every position is reached by actions from a deal
 chosen card by card, as a dealer would deal it.
 """
 

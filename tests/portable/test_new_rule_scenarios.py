@@ -3,8 +3,8 @@ information, and the resampling an information-set search relies on
 (portable: CPython and MicroPython).
 
 The scorer in new_rule_kit.py is written from the rulebook's words ("The God
-Card" and "Total Damnation" sections of the page headed "New Rule") without
-the engine's helpers; every reckoning and total damnation of these games
+Card" and "Total Damnation" sections of "New Rule", a web page tagged "Game
+Design"; docs/rules/new-rule.md) without the engine's helpers; every reckoning and total damnation of these games
 must agree with it, line total by line total.
 """
 

@@ -1,7 +1,7 @@
 """7: The Sins: the rulebook's own tables and examples, every tie-break, the
 Penance end condition and stone placement (portable: CPython and MicroPython).
 
-Quotes are from /work/shared/rulebooks/seven-the-sins.txt.
+Quotes are from the 7: The Sins rulebook (GateOnGames, 2019; docs/rules/seven-sins.md).
 """
 
 import simcheck
@@ -26,9 +26,10 @@ from shared_rules.seven_sins import (
     STONES_BY_PLAYERS,
     TYPES_BY_PLAYERS,
     best_stone_placement,
-    decode,
     points,
+    ranking,
     score_counts,
+    split,
     winners,
 )
 
@@ -152,6 +153,9 @@ def test_opening_card_seen_once_and_secretly():
         view = state.view(seat)
         assert view["opening"] is None
         assert view["reserve_cards"] == [1, 1] and view["scoring"] is None
+        # the names of the sins in play are public; nothing else says "Envy"
+        assert view["sin_names"] == ["Pride", "Greed", "Lust", "Envy"]
+        view["sin_names"] = []
         assert "Envy" not in canon.dumps(view)
 
 
@@ -475,13 +479,27 @@ def test_manual_stone_placement_is_validated():
 # -- helpers the firmware uses ------------------------------------------------------
 
 
-def test_decode_actions():
-    assert decode(RESERVE + ENVY) == ("take", ENVY, "reserve")
-    assert decode(ABYSS + GLUTTONY) == ("take", GLUTTONY, "abyss")
-    assert decode(STONE + PRIDE) == ("stone", PRIDE, None)
-    assert decode(CARD + LAST_JUDGMENT) == ("card", LAST_JUDGMENT, None)
-    assert decode(CHOOSE + SLOTH) == ("choose", SLOTH, None)
-    _raises(IllegalAction, decode, 99)
+def test_the_codec_names_actions_and_is_inverted_by_encode():
+    game = games.load("seven-sins", 2)
+    assert game.decode(RESERVE + ENVY) == {"kind": "take", "sin": "Envy", "to": "reserve"}
+    assert game.decode(ABYSS + GLUTTONY) == {"kind": "take", "sin": "Gluttony", "to": "abyss"}
+    assert game.decode(STONE + PRIDE) == {"kind": "stone", "sin": "Pride"}
+    assert game.decode(CARD + LAST_JUDGMENT) == {"kind": "card", "card": "Last Judgment"}
+    assert game.decode(CARD + PENANCE + LUST) == {"kind": "card", "card": "Penance Lust"}
+    assert game.decode(CHOOSE + SLOTH) == {"kind": "choose", "sin": "Sloth"}
+    for code in (RESERVE + ENVY, ABYSS, STONE + 6, CARD + 14, CHOOSE + 3):
+        assert game.encode(game.decode(code)) == code
+    _raises(IllegalAction, game.decode, 99)
+    for bad in (
+        {"kind": "take", "sin": "Envy", "to": "hell"},
+        {"kind": "take", "sin": "Avarice", "to": "reserve"},
+        {"kind": "stone"},
+        {"kind": "card", "card": "Joker"},
+        {"kind": "action", "code": 3},
+        "take",
+    ):
+        _raises(IllegalAction, game.encode, bad)
+    assert split(CARD + LAST_JUDGMENT) == ("card", LAST_JUDGMENT, None)
     assert SIN_NAMES == ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
 
 
@@ -529,3 +547,91 @@ def test_same_game_replays():
     assert replay(g, end.history()).returns() == end.returns()
     assert end.move_number() <= g.max_game_length()
     assert SETUP == "setup"
+
+
+# -- what the rules tell a table (view facts and announcements) --------------------
+
+
+def test_view_tells_what_each_take_collects():
+    """ "Take all the Deadly Sin cards of one type from the center of the table"
+    (Turn Sequence): the view says how many that is for each type, a Penance card
+    counting as its sin with penance_cards=sin, and a take announces what it took."""
+    for reading, envy in (("sin", 3), ("blank", 1)):
+        g = games.load(
+            "seven-sins", 2, penance=True, penance_cards=reading, sins="Pride,Greed,Lust,Envy"
+        )
+        state = _set_up(g, [PRIDE, GREED], [PRIDE, GREED, LUST, ENVY, ENVY])
+        state.centre[ENVY] = 1
+        state.centre[PENANCE + ENVY] = 2
+        view = state.view(None)
+        assert view["takes"] == {"Pride": 1, "Greed": 1, "Lust": 1, "Envy": envy}
+        assert view["sin_names"] == ["Pride", "Greed", "Lust", "Envy"]
+        state.apply(ABYSS + ENVY)
+        assert state.announcements() == [
+            {"kind": "take", "seat": 0, "sin": "Envy", "cards": envy, "to": "abyss", "stone": True}
+        ]
+        state.apply(state.legal_actions()[0])  # the refill: nothing announced
+        assert state.announcements() == []
+
+
+def test_last_judgments_are_announced_and_counted_out_of_three():
+    """ "The game ends immediately as soon as the 3rd Last Judgment card is revealed"
+    (End of the Game); in the Penance variant "the players' turns continue until the
+    player to the left of the first player finishes their turn" (Game Variant:
+    Penance). The view counts them; each is announced with what it means."""
+    for penance in (False, True):
+        g = games.load("seven-sins", 3, penance=penance, sins="Pride,Greed,Lust,Envy,Wrath")
+        state = _set_up(g, [PRIDE, GREED, LUST], [PRIDE, GREED, LUST, ENVY, WRATH])
+        news = []
+
+        def lj_when(s):
+            return s.turn == 0  # a Last Judgment whenever seat 0 has just played
+
+        while state.phase == PLAY:
+            if state.current_player() == CHANCE:
+                outcomes = [a for a, w in state.chance_outcomes()]
+                lj = CARD + LAST_JUDGMENT
+                others = [a for a in outcomes if a != lj]
+                state.apply(lj if lj in outcomes and (lj_when(state) or not others) else others[0])
+            else:
+                state.apply(state.legal_actions()[0])
+            news += [n for n in state.announcements() if n["kind"] == "last-judgment"]
+            assert state.view(None)["judgments"] == len(news)
+        assert [n["number"] for n in news] == [1, 2, 3]
+        assert all(n["of"] == 3 for n in news)
+        assert not news[0]["play_ends"] and not news[1]["play_ends"]
+        third = news[2]
+        # seat 0 played, seat 1's refill revealed it: the last seat (2) still plays
+        assert third["play_ends"] == (not penance) and third["final_round"] == penance
+
+
+def test_the_result_names_its_tie_break():
+    """ "In case of a tie, the player with the most cards wins the game. If the tie
+    persists, the player who has the most different types of Sins wins. If there is
+    still a tie, the players concerned share the victory" (End of the Game)."""
+    # (scores, cards, types, most_wins) -> (order, winners, decided_by)
+    assert ranking([5, 9, 1], [8, 8, 8], [3, 3, 3], True) == ([1, 0, 2], [1], "points")
+    assert ranking([5, 9, 1], [8, 8, 8], [3, 3, 3], False) == ([2, 0, 1], [2], "points")
+    assert ranking([4, 4, 1], [7, 9, 9], [3, 3, 3], True) == ([1, 0, 2], [1], "cards")
+    assert ranking([4, 4, 1], [9, 9, 9], [2, 4, 4], True) == ([1, 0, 2], [1], "types")
+    assert ranking([4, 4, 1], [9, 9, 9], [4, 4, 4], True) == ([0, 1, 2], [0, 1], "shared")
+    assert winners([4, 4, 1], [9, 9, 9], [4, 4, 4], True) == [0, 1]
+
+
+def test_the_end_view_carries_the_threshold_and_the_result():
+    """ "If the total of the Abyss of Souls points is greater than 7, the player with
+    the most points wins" (End of the Game): the threshold is the rules' number."""
+    g = games.load("seven-sins", 4, penance=True)
+    end = play(g, b"result-view")
+    view = end.view(None)
+    assert view["scoring"]["threshold"] == 7
+    assert view["scoring"]["most_wins"] == (view["scoring"]["abyss_points"] > 7)
+    result = view["result"]
+    assert result["winners"] == [s for s in range(4) if end.returns()[s] == 1]
+    assert sorted(result["order"]) == [0, 1, 2, 3]
+    assert result["order"][: len(result["winners"])] == result["winners"]
+    assert result["decided_by"] in ("points", "cards", "types", "shared")
+    # the last take ended play: the take, the reckoning and the result, in order
+    kinds = [n["kind"] for n in end.announcements()]
+    assert kinds[-2:] == ["reckoning", "result"]
+    assert end.announcements()[-1]["winners"] == result["winners"]

@@ -3,8 +3,9 @@
 Every state here is built by replaying a chosen action list through the public
 API (chance included: the test chooses every card), and the asserted outcomes
 (winners, scores, end timing, stones, views) were worked out by hand from the
-rulebook; each expected number is explained next to it. Quotes are from
-/work/shared/rulebooks/seven-the-sins.txt. Portable: CPython and MicroPython.
+rulebook; each expected number is explained next to it. Quotes are from the
+7: The Sins rulebook (GateOnGames, 2019; docs/rules/seven-sins.md). Portable:
+CPython and MicroPython.
 
 The main script is a complete 2-player game with Pride, Greed, Lust and Envy
 (first player seat 0, seats alternate 0, 1, 0, ...). Its 29 turns, with the

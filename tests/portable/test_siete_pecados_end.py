@@ -3,8 +3,8 @@
 The last rounds, saints, shared saints, points, both tie-break readings in
 both modes and both team rules, each checked against `reckon()`, a scorer
 written separately from the engine, straight from the rulebook's "Game End"
-sections (7 Pecados rulebook, Venatus Ediciones, 2017), reading the sin cards
-off the public view. It compares whole lists of sins (the engine compares one
+sections (7 Pecados rulebook, Venatus Ediciones, 2017; docs/rules/siete-pecados.md),
+reading the sin cards off the public view. It compares whole lists of sins (the engine compares one
 sin: the tests thus also check that one sin always decides, as R8 says).
 
 The saint games are steered: chance gives each drawing player a card that

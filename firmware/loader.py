@@ -1,0 +1,84 @@
+# loader.py  Games in and out of RAM: which are installed, and unloading what a part loaded
+# MIT licence. A board holds only the game it is playing: the menu reads one catalogue
+# entry at a time (shared_rules/games.py) and drops it before reading the next; a game's
+# engine and presenter are imported when it starts and dropped when it ends, before
+# another game's are imported. What is installed is what the device manifest put on the
+# board (firmware/manifest.py): a game whose entry cannot be imported is not installed.
+
+import sys
+
+from shared_rules import games
+
+
+def entry(name):
+    """The catalogue entry of a game offered on this device, or None: its entry and
+    its engine must be installed, and the entry must say ON_DEVICE. The engine is
+    looked for as a file, not imported, so the menu never loads one."""
+    try:
+        found = games.entry(name)
+    except ImportError:
+        return None
+    if not getattr(found, "ON_DEVICE", True):
+        return None
+    engine = getattr(found, "ENGINE", None)
+    if engine is not None and not installed(engine[0]):
+        return None
+    return found
+
+
+def installed(module):
+    """A module is on the board: its .mpy or .py is on the import path. (The
+    manifest installs files; nothing of a game is frozen into the firmware.)"""
+    import os
+
+    rel = module.replace(".", "/")
+    for folder in sys.path:
+        if folder == ".frozen":
+            continue
+        for ext in (".mpy", ".py"):
+            try:
+                os.stat((folder + "/" if folder else "") + rel + ext)
+                return True
+            except OSError:
+                pass
+    return False
+
+
+def presenter_class(found):
+    """The presenter class an entry names (PRESENTER), or the generic one."""
+    where = getattr(found, "PRESENTER", None)
+    if where is not None:
+        try:
+            module = __import__(where[0])
+            return getattr(module, where[1])
+        except ImportError:
+            pass  # a flash without the game's screens: still playable
+    from present_generic import Presenter
+
+    return Presenter
+
+
+class Loaded:
+    """The modules imported from now on; forget() unloads them again.
+
+    MicroPython keeps an imported module (its code and names) until sys.modules and
+    its package stop referring to it. Forgetting them lets the GC take the memory back
+    once nothing else refers to their objects."""
+
+    def __init__(self):
+        self._before = list(sys.modules)
+
+    def forget(self):
+        before = self._before
+        for name in list(sys.modules):
+            if name in before:
+                continue
+            del sys.modules[name]
+            dot = name.rfind(".")
+            if dot > 0:
+                package = sys.modules.get(name[:dot])
+                try:
+                    delattr(package, name[dot + 1 :])
+                except (AttributeError, TypeError):
+                    pass
+        self._before = list(sys.modules)

@@ -1,0 +1,101 @@
+# manifest.py  What goes on the board: the one declared list (after micropython-lib's
+# manifest.py). Read by the host (host/manifest.py) for `confessor flash` and for the
+# virtual board; never installed or run on the board itself.
+#
+#   module(path, source=False)   a file of firmware/, installed at the board's root;
+#                                compiled to .mpy unless source=True (run as a file)
+#   package(name, files, base_path=".")   a package folder: the files listed (None:
+#                                every .py in it), from base_path (relative to firmware/)
+#   data(path)                   a file the firmware reads at run time (fonts, the
+#                                phone page, licences): copied as it is
+#   virtual=True                 on any of them: only the virtual board gets it (the
+#                                simulated hardware), never a real one
+#
+# Left off the board on purpose (tests/test_manifest.py knows them): this file,
+# pyrightconfig.json and fonts/README.md (how the fonts were made).
+#
+# Host-only modules (bots, the driver, playthroughs, the full Mea Culpa engine) are not
+# listed: the board never imports them. tests/test_manifest.py checks that every import
+# of a listed module is satisfied by the list (or by MicroPython itself), and boots the
+# firmware from these files alone.
+
+# -- boot, board, drivers ---------------------------------------------------------------
+module("main.py", source=True)  # run as a file at boot: never compiled
+module("boards.py")
+module("board.py")
+module("buttons.py")
+module("leds.py")
+module("ssd1680.py")
+module("panel_ws29.py")  # the 2.9" panel's published data (waveform, refresh times)
+module("uc8151.py")
+module("battery.py")
+module("version.py")
+
+# -- the application ------------------------------------------------------------------------
+module("app.py")
+module("menu.py")
+module("session.py")
+module("table.py")
+module("privacy.py")
+module("loader.py")
+module("ui.py")
+module("writer.py")
+module("store.py")
+module("settings.py")
+module("serial_link.py")
+
+# -- type: read glyph by glyph from flash by writer.py (fonts/README.md says how they
+# were made; it stays on the laptop) ------------------------------------------------------------
+data("fonts/large.bin")
+data("fonts/medium.bin")
+data("fonts/OFL.txt")  # the fonts' licence travels with them
+
+# -- the games' screens -----------------------------------------------------------------------
+module("present_generic.py")
+module("present_sins.py")
+module("present_meaculpa.py")
+
+# -- the rules core: the kernel, then each game on the device (entry, engine, its parts) ------
+package(
+    "shared_rules",
+    (
+        "__init__.py",
+        "game.py",
+        "games.py",
+        "rng.py",
+        "commit.py",
+        "canon.py",
+        "gamelog.py",
+        "wire.py",
+        # 7: The Sins
+        "seven_sins_entry.py",
+        "seven_sins.py",
+        # Mea Culpa keeper (the full engine, mea_culpa.py, is laptop-only)
+        "mea_culpa_keeper_entry.py",
+        "mea_culpa_keeper.py",
+        "mea_culpa_codes.py",
+        "mea_culpa_data.py",
+        "mea_culpa_auction.py",
+        # 7 Pecados (siete_pecados*.py) and New Rule (new_rule*.py) are not here yet:
+        # they have no presenter, so their entries say ON_DEVICE = False and the
+        # laptop plays them. They come on with their presenters (entry, engine, data).
+    ),
+    base_path="..",
+)
+
+# -- phone mode (docs/phones.md): on the board, not yet imported by the app -----------------
+# Phase 1 built and tested the parts; phase 2 wires them into the app. Flashed now (as
+# every firmware/ file was before this manifest) so a board carries what the phone tests
+# and bench measure; a module on flash costs no RAM until it is imported.
+module("qr.py")
+module("join_screen.py")
+module("wifi.py")
+module("phone_seats.py")
+module("phone_provider.py")
+module("phone_server.py")
+module("microdot.py")  # microdot 2.7.0, vendored unchanged
+data("microdot-LICENSE.txt")
+data("phone_page.html")  # served from flash by phone_server.py
+
+# -- the simulated hardware: the virtual board only ------------------------------------------
+package("sim", None, virtual=True)

@@ -1,0 +1,282 @@
+# session.py  One game on the device: its rules state, its journal, and resuming it
+# MIT licence. Every action is journaled (flushed to flash) before its effect is shown,
+# and a game is rebuilt after a power cut by replaying its journal through
+# commit.verify_actions, which checks every chance action against the seed.
+#
+# The session is also all a presenter may know of the game: the views, the legal
+# actions, the codec and the announcements the rules emit, the seats' names and
+# lights, and the screens and buttons (docs/device.md, "Writing a presenter"). The
+# rules state itself stays private to this module.
+
+import gc
+
+import loader
+from micropython import const
+
+from shared_rules import games
+from shared_rules.game import CHANCE
+
+_MAX_EVENTS = const(3)  # public events recalled on the turn screen
+
+
+class Session:
+    def __init__(self, app, game_id, game, seed, first, journal):
+        from shared_rules.commit import commitment, seal
+        from shared_rules.rng import Stream
+
+        self.app = app
+        self.id = game_id
+        self.game = game
+        self.seed = seed
+        self.first = first  # the table seat (LED) of rules seat 0
+        self.journal = journal
+        self.seal = seal(commitment(seed))
+        self._state = game.new_initial_state()
+        self._stream = Stream(seed, b"chance")
+        self.pending = []  # [(action index, seat, lines)] private reveals still to show
+        self.events = []  # recent public events (text), newest last
+        self.ended = False
+        self.abandoned = False
+        self.resumed_news = []  # the last action's announcements, shown again on resume
+        # The game's screens: its entry's PRESENTER, or the generic ones.
+        self.presenter = loader.presenter_class(games.entry(game.NAME))(self)
+
+    # ****** what a presenter may read (and nothing else of the rules) ******
+    @property
+    def title(self):
+        return self.game.TITLE
+
+    @property
+    def players(self):
+        return self.game.num_players
+
+    @property
+    def options(self):
+        return self.game.options
+
+    def view(self, seat=None):
+        return self._state.view(seat)
+
+    def legal(self):
+        return self._state.legal_actions()
+
+    def decode(self, action):
+        return self.game.decode(action)
+
+    def encode(self, data):
+        return self.game.encode(data)
+
+    def text(self, action):
+        """The rules' own short text of a legal action (for the generic screens)."""
+        return self._state.action_text(action)
+
+    def move(self):
+        return self._state.move_number()
+
+    def secret(self):
+        """The decision being made is seen by the deciding seat alone (a bid, a die)."""
+        return self._state.observers() is not None
+
+    def name(self, seat):
+        """A seat's name as the table knows it (settings, else "P<table seat>")."""
+        p = self.table_seat(seat)
+        names = self.app.settings["names"]
+        if p < len(names):
+            return names[p]
+        return "P%d" % (p + 1)
+
+    def table_seat(self, seat):
+        """The table seat (LED index) of a rules seat: play starts at `first`."""
+        return (self.first + seat) % self.game.num_players
+
+    def light(self, seat=None, name="turn"):
+        """Light one seat's LED (all others off); None: every seat off."""
+        self.app.lights(None if seat is None else self.table_seat(seat), name)
+
+    async def flash(self, name, times=3):
+        """Every seat's LED flashes `name`, then stays lit (a Last Judgment)."""
+        import asyncio
+
+        board = self.app.board
+        leds = board.leds
+        for _ in range(times):
+            leds.all_seats(name)
+            leds.show()
+            await asyncio.sleep_ms(board.effect_ms)
+            leds.all_seats("off")
+            leds.show()
+            await asyncio.sleep_ms(board.effect_ms)
+        leds.all_seats(name)
+        leds.show()
+
+    async def show(self, scr, full=False):
+        await self.app.show(scr, full)
+
+    async def next_event(self):
+        return await self.app.next_event()
+
+    async def wait_key(self, keys="A"):
+        return await self.app.wait_key(keys)
+
+    async def pause(self, seat):
+        """The in-game menu; True when the table abandons the game."""
+        from table import pause
+
+        return await pause(self, seat)
+
+    # ****** the game as it goes ******
+    def note(self, action, reveal=True):
+        """Apply an action: remember its public text and any private reveal due."""
+        state = self._state
+        pres = self.presenter
+        seat = state.current_player()
+        observers = state.observers()
+        text = state.action_text(action)
+        if observers is not None and reveal:
+            for s in observers:
+                lines = pres.reveal(s, action, text)
+                if lines is not None:  # None: the seat entered it itself, behind a gate
+                    self.pending.append((state.move_number(), s, lines))
+        state.apply(action)
+        if observers is not None:
+            return  # a secret action: the table sees nothing of it
+        said = pres.event(seat, action, text, state.announcements())
+        if said:
+            self.events.append(said)
+            if len(self.events) > _MAX_EVENTS:
+                self.events.pop(0)
+
+    async def commit(self, action):
+        """Apply, journal (flushed), then show what the rules announced."""
+        self.note(action)
+        self.app.store.append(self.id, self.journal.action(action))
+        news = self._state.announcements()
+        if news:
+            await self.presenter.announce(news)
+
+    async def play(self):
+        """From where the game is to its end (or until the table abandons it)."""
+        from table import reveals, turn
+
+        state = self._state
+        if self.resumed_news:
+            # The power went while the last action's announcement (a market drawn, bids
+            # revealed, a verdict, a Last Judgment) was up, or just after: the table sees
+            # it again, as nothing on the journal says it was read. It is public.
+            news = self.resumed_news
+            self.resumed_news = []
+            await self.presenter.announce(news)
+        while True:
+            if self.pending:
+                await reveals(self)
+                continue
+            if state.is_terminal():
+                break
+            seat = state.current_player()
+            if seat == CHANCE:
+                action = self._stream.weighted(state.chance_outcomes())
+            else:
+                action = await turn(self, seat)
+                if action is None:
+                    self.end(True)
+                    return
+            await self.commit(action)
+            if state.move_number() & 15 == 0:
+                gc.collect()
+        self.end(False)
+
+    def end(self, abandoned):
+        """Journal the end record, revealing the seed."""
+        returns = [0] * self.game.num_players if abandoned else self._state.returns()
+        self.app.store.finish(self.id, self.journal.finish(self.seed, returns, abandoned))
+        self.ended = True
+        self.abandoned = abandoned
+
+    def returns(self):
+        return self._state.returns()
+
+    def status(self):
+        """What the serial link reports of the game in progress."""
+        return {
+            "game": self.game.NAME,
+            "id": self.id,
+            "seal": self.seal,
+            "move": self._state.move_number(),
+            "public": self._state.view(None),
+        }
+
+
+def start(app, config):
+    """A new game from the menu's choice: seed drawn, header journaled."""
+    from version import VERSION
+
+    from shared_rules.commit import commitment
+    from shared_rules.gamelog import Journal, game_id_for
+
+    game = games.load(config["name"], config["players"], **config["options"])
+    if "first_player" in game.options:
+        config["first"] = 0  # the rules seat the first player themselves
+    seed = bytes(app.board.urandom(32))
+    game_id = game_id_for(commitment(seed))
+    journal = Journal()
+    extra = {"first": config["first"], "device": app.device_id, "fw": VERSION}
+    head = journal.start(game, seed, game_id, extra)
+    if app.store.is_finished(game_id):
+        raise RuntimeError("this seed was used before; refusing to reuse it")
+    app.store.start(game_id, head, seed)
+    return Session(app, game_id, game, seed, config["first"], journal)
+
+
+def resume(app, game_id):
+    """Rebuild the game in progress from its journal: same point, nothing lost. The
+    journal is replayed by commit.verify_actions (every action legal, every chance
+    action the seed's), each action noted on the way."""
+    from shared_rules import gamelog
+    from shared_rules.commit import unhexlify, verify_actions
+
+    store = app.store
+    data, seed = store.load(game_id)
+    journal = gamelog.Journal()
+    head, actions, intact = journal.restore(data)
+    if intact < len(data):
+        store.truncate(game_id, intact)  # a record torn by the power cut
+        data = data[:intact]
+    abandoned = False
+    if journal.ended:
+        end = gamelog.parse(data)["end"]
+        seed = unhexlify(end["seed"])
+        abandoned = bool(end.get("abandoned"))
+    if seed is None:
+        raise RuntimeError("game %s has lost its seed and cannot go on" % game_id)
+    game = games.load(head["game"], head["players"], **head["options"])
+    session = Session(app, game_id, game, seed, head.get("first", 0), journal)
+    session.ended = journal.ended
+    session.abandoned = abandoned
+    verify_actions(_Replay(session, store.seen(game_id)), seed, actions)
+    session.resumed_news = session._state.announcements()
+    gc.collect()
+    return session
+
+
+class _Replay:
+    """What verify_actions replays on resume: the session's own state, each action
+    noted by the session (events, reveals not yet seen) as it is applied."""
+
+    def __init__(self, session, seen):
+        self._session = session
+        self._state = session._state
+        self._seen = seen
+
+    def new_initial_state(self):
+        return self
+
+    def apply(self, action):
+        state = self._state
+        if state.current_player() == CHANCE:
+            # verify_actions checks the draw against its own stream; the session's
+            # stream must reach the same point to go on drawing after the resume.
+            self._session._stream.weighted(state.chance_outcomes())
+        self._session.note(action, state.move_number() >= self._seen)
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)

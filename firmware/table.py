@@ -1,0 +1,219 @@
+# table.py  The screens every game shares: seal, pass-and-look gate, turn, pause, the end
+# MIT licence. Anything only one seat may see is shown after a "pass to ..." screen,
+# with that seat's LED lit, on a private screen (the privacy policy lights the status
+# LED and wipes it with a full refresh). A game's own screens come from its presenter
+# (docs/device.md, "Writing a presenter"); these frame them.
+
+from ui import Screen, wrap
+
+
+async def seal_screen(s):
+    """The shuffle seal: noted by the table now, checked against the seed at the end."""
+    facts = ["%s, %d players" % (s.title, s.players)]
+    lines = wrap(
+        "Note this seal: the seed it seals is shown at the end, so anyone can check the shuffle was fair."
+    )
+    await s.show(
+        Screen("seal", "Shuffle seal", big=s.seal, facts=facts, lines=lines, keys=("OK", "", "")),
+        True,
+    )
+    await s.wait_key("A")
+
+
+async def gate(s, seat, what, lines, title=None):
+    """Pass the device to one seat, show it a secret, wipe it."""
+    name = s.name(seat)
+    s.light(seat, "look")
+    await s.show(
+        Screen(
+            "pass",
+            "Pass to %s" % name,
+            big=name,
+            facts=["Only %s may look." % name],
+            lines=["Press A to see %s." % what],
+            keys=("Look", "", ""),
+        )
+    )
+    await s.wait_key("A")
+    big = None
+    if lines and lines[0].startswith("#"):
+        big, lines = lines[0][1:], lines[1:]  # a presenter's headline, drawn large
+    await s.show(
+        Screen(
+            "secret",
+            title or ("%s only" % name),
+            big=big,
+            lines=lines,
+            keys=("Done", "", ""),
+            private=True,
+        )
+    )
+    await s.wait_key("A")
+
+
+async def reveals(s):
+    """The next seat's private reveals (consecutive ones together), behind the gate."""
+    pending = s.pending
+    index, seat, lines = pending[0]
+    count = 1
+    while count < len(pending) and pending[count][1] == seat:
+        lines = lines + pending[count][2]
+        index = pending[count][0]
+        count += 1
+    await gate(s, seat, s.presenter.reveal_title, lines)
+    del pending[:count]
+    s.app.store.set_seen(s.id, index + 1)
+
+
+async def turn(s, seat):
+    """The seat chooses an action with the buttons; None: the game is abandoned."""
+    pres = s.presenter
+    legal = s.legal()
+    if s.secret():
+        action = await pres.enter(s.view(seat), legal, seat)  # entered behind the gate
+        if action is not False:
+            return action
+    # Nothing changes while the seat chooses: the screen is made once, the presses
+    # only move the cursor (and again after the pause menu, which lights other LEDs).
+    view = s.view(None)
+    cursor = 0
+    s.light(seat, "turn")
+    title, lines, items, choices, keys = pres.turn(view, legal, seat)
+    while True:
+        scr = Screen(
+            "turn",
+            title,
+            lines=lines,
+            items=items,
+            cursor=cursor,
+            keys=keys,
+            corner="#%d" % s.move(),
+        )
+        await s.show(scr)
+        kind, key = await s.next_event()
+        if key == "UP":
+            cursor = (cursor - 1) % len(items)
+        elif key == "DOWN":
+            cursor = (cursor + 1) % len(items)
+        elif key in ("A", "B") and kind == "press":
+            action = choices[cursor][0 if key == "A" else 1]
+            if action is not None:
+                return action
+        elif key == "C":
+            if await pause(s, seat):
+                return None
+            s.light(seat, "turn")
+            title, lines, items, choices, keys = pres.turn(view, legal, seat)
+
+
+async def pause(s, seat):
+    """The in-game menu; True when the table abandons the game."""
+    pres = s.presenter
+    choices = ["Back to the game"]
+    if pres.look(seat) is not None:
+        choices.append("Look at my hand")
+    choices.append("Abandon the game")
+    cursor = 0
+    while True:
+        scr = Screen(
+            "pause",
+            "%s: seal %s" % (s.title, s.seal),
+            big="Paused",
+            items=choices,
+            corner="#%d" % s.move(),
+            cursor=cursor,
+            keys=("Select", "", "Back"),
+        )
+        await s.show(scr)
+        kind, key = await s.next_event()
+        if key == "UP":
+            cursor = (cursor - 1) % len(choices)
+        elif key == "DOWN":
+            cursor = (cursor + 1) % len(choices)
+        elif key == "C":
+            return False
+        elif key == "A":
+            choice = choices[cursor]
+            if choice.startswith("Back"):
+                return False
+            if choice.startswith("Look"):
+                await gate(s, seat, "your hand", pres.look(seat))
+                return False
+            lines = wrap("The game ends here with no winner. Its seed is revealed in the log.")
+            await s.show(
+                Screen(
+                    "confirm",
+                    "%s: paused" % s.title,
+                    big="Abandon?",
+                    lines=lines,
+                    keys=("Abandon", "", "Back"),
+                )
+            )
+            if await s.wait_key("AC") == "A":
+                return True
+
+
+async def final(s):
+    """The end: public summary, each seat's private score, the result, the seed."""
+    from shared_rules.commit import hexlify
+
+    pres = s.presenter
+    seed = hexlify(s.seed)
+    seed_lines = ["Seal %s. Seed:" % s.seal, seed[:32], seed[32:]]
+    if s.abandoned:
+        s.light(None)
+        await s.show(
+            Screen(
+                "abandoned",
+                s.title,
+                big="Abandoned",
+                lines=seed_lines,
+                keys=("Menu", "", ""),
+            ),
+            True,
+        )
+        await s.wait_key("A")
+        return
+    view = s.view(None)
+    await s.show(
+        Screen(
+            "over",
+            s.title,
+            big="Game over",
+            lines=pres.final_public(view),
+            keys=("Scores", "", ""),
+        ),
+        True,
+    )
+    await s.wait_key("A")
+    for seat in range(s.players):
+        lines = pres.final_private(seat)
+        if lines is not None:
+            await gate(s, seat, "your score", lines)
+    lines, winners = pres.ranking(view)
+    leds = s.app.board.leds
+    for seat in range(s.players):
+        leds.seat(s.table_seat(seat), "winner" if seat in winners else "off")
+    leds.show()
+    await s.show(
+        Screen(
+            "result",
+            "%s: result" % s.title,
+            big=_winners(s, winners),
+            lines=lines + seed_lines,
+            keys=("New game", "", ""),
+        ),
+        True,
+    )
+    await s.wait_key("A")
+    s.light(None)
+
+
+def _winners(s, winners):
+    """The result's headline: who won (None when the device does not know)."""
+    if not winners:
+        return None
+    names = [s.name(seat) for seat in winners]
+    if len(names) == 1:
+        return "%s wins" % names[0]
+    return "%s win" % " & ".join(names)

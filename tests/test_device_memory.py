@@ -1,0 +1,59 @@
+"""Memory on the device, with the firmware installed from the manifest as .mpy files
+(as `confessor flash` installs it) under `-X heapsize=128wK`: about 128 KB on a
+32-bit board (this 64-bit build scales it), the simulator's own code and panel RAMs
+included; an RP2040 has about 180 KB free at boot.
+
+- Every game offered on the device plays a whole session at its largest player count
+  (a few seeds here; `make bench` plays 20 and prints the lowest free heap).
+- The menu holds one catalogue entry at a time and no engine, so the free heap at the
+  menu with four games installed is no lower than with one."""
+
+import pytest
+from device_helpers import log_of, start_device
+
+from host.benches.device import menu_heap
+from host.sim_play import play_session
+from shared_rules import gamelog, games
+
+HEAP = "128wK"
+SEEDS = ("a1", "b2")
+
+
+def device_games():
+    """(name, title, largest player count) of every game the device offers."""
+    out = []
+    for name in games.catalogue():
+        if not games.entry_module_name(name):
+            continue  # a test game
+        entry = games.entry(name)
+        if entry.ON_DEVICE:
+            out.append((name, entry.TITLE, entry.MAX_PLAYERS))
+    return out
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("name,title,players", device_games(), ids=[g[0] for g in device_games()])
+def test_a_whole_session_fits_128wK(tmp_path, name, title, players, seed):
+    dev = start_device(tmp_path, heap=HEAP, mpy=True, seed=seed * 32)
+    try:
+        play_session(dev.client, title, players, rounds=2)
+        summary = gamelog.verify(log_of(tmp_path / "flash"), games.load_described)
+        assert summary["head"]["game"] == name and summary["head"]["players"] == players
+    finally:
+        dev.stop()
+
+
+# What MicroPython never gives back: the names (qstrs) a module interns when it is
+# first imported. Showing the other three games' entries once may cost that much, and
+# nothing else: an engine is 18-34 KB (64-bit), an entry's names a few hundred bytes.
+ENTRY_NAMES = 2048
+
+
+def test_the_menu_does_not_grow_with_the_games_installed(tmp_path):
+    # folders of one length: the simulator's paths are strings on the heap too
+    boot1, after1, one = menu_heap(tmp_path / "g1", four=False)
+    boot4, after4, four = menu_heap(tmp_path / "g4", four=True)
+    assert one == ["Game: 7: The Sins"]
+    assert four == ["Game: 7: The Sins", "Game: Fake A", "Game: Fake B", "Game: Mea Culpa keeper"]
+    assert boot4 >= boot1, (boot4, boot1)
+    assert after4 >= after1 - ENTRY_NAMES, (after4, after1)
