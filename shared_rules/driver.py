@@ -4,7 +4,7 @@ The chance stream is labelled b"chance"; a verifier redraws it the same way
 (see shared_rules.commit), so a game is its seed plus its action list.
 """
 
-from shared_rules.game import CHANCE, BadOption
+from shared_rules.game import CHANCE, TERMINAL, BadOption, IllegalAction
 from shared_rules.rng import Stream
 
 
@@ -21,6 +21,7 @@ class RandomBot:
     """
 
     name = "random"
+    needs_view = False  # play() skips building a view it would never read
 
     def __init__(self, game, seed, seat):
         self.stream = Stream(seed, "bot%d" % seat)
@@ -46,8 +47,10 @@ def make_bot(game, name, seed, seat):
 
 
 def choose(bot, state, seat):
-    """Ask a bot for its move, showing it only its own view."""
-    return bot.choose(state.view(seat), state.legal_actions())
+    """Ask a bot for its move, showing it only its own view (None to a bot
+    that says it never reads one: `needs_view = False`)."""
+    view = state.view(seat) if getattr(bot, "needs_view", True) else None
+    return bot.choose(view, state.legal_actions())
 
 
 def play(game, seed, bots=None, observer=None):
@@ -55,21 +58,45 @@ def play(game, seed, bots=None, observer=None):
 
     `bots` is one bot per seat (default: random bots seeded from `seed`).
     `observer(state, action)` is called before each action is applied.
+
+    The trusted fast path: the driver asks for the legal actions (or the chance
+    outcomes) once, and plays only an action taken from that very list, so it
+    calls the game's hooks directly instead of apply(), which would compute
+    them again to check. A bot's answer is still checked against the list.
+    Views are built only for bots that read them. The full checks stay where a
+    test or a log needs them: State.apply(), simcheck and gamelog.verify().
     """
     if bots is None:
         bots = [RandomBot(game, seed, seat) for seat in range(game.num_players)]
     chance = Stream(seed, b"chance")
     state = game.new_initial_state()
     limit = game.max_game_length()
-    while not state.is_terminal():
-        if state.move_number() > limit:
+    history = state._history
+    current = state._current_player
+    outcomes = state._chance_outcomes
+    legal_actions = state._legal_actions
+    apply_hook = state._apply
+    draw = chance.weighted
+    views = [getattr(bot, "needs_view", True) for bot in bots]
+    while True:
+        seat = current()
+        if seat == TERMINAL:
+            return state
+        if len(history) > limit:
             raise AssertionError("%s ran past its bound of %d actions" % (game.NAME, limit))
-        seat = state.current_player()
         if seat == CHANCE:
-            action = draw_chance(chance, state)
+            action = draw(outcomes())
         else:
-            action = choose(bots[seat], state, seat)
+            legal = legal_actions()
+            action = bots[seat].choose(state.view(seat) if views[seat] else None, legal)
+            if type(action) is not int or action not in legal:
+                raise IllegalAction(
+                    "bot %r of seat %d chose %r, not a legal action (move %d)"
+                    % (getattr(bots[seat], "name", "?"), seat, action, len(history))
+                )
         if observer is not None:
             observer(state, action)
-        state.apply(action)
-    return state
+        if state._news:
+            state._news = []
+        apply_hook(action)
+        history.append(action)

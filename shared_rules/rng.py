@@ -67,6 +67,19 @@ class Stream:
             raise ValueError("below(n) needs 1 <= n <= 2**24, got %d" % n)
         if n == 1:
             return 0
+        if n <= 256:
+            # One byte per try: the common case (a card, a seat, a move), inlined.
+            limit = (256 // n) * n
+            while True:
+                pos = self._pos
+                if pos >= len(self._block):
+                    self._refill()
+                    pos = 0
+                x = self._block[pos]
+                self._pos = pos + 1
+                self.bytes_used += 1
+                if x < limit:
+                    return x % n
         width = 1
         span = 256
         while span < n:
@@ -94,7 +107,8 @@ class Stream:
         by action so both interpreters agree.
         """
         total = 0
-        for _, w in outcomes:
+        for pair in outcomes:
+            w = pair[1]
             if w < 0:
                 raise ValueError("negative weight")
             total += w

@@ -199,6 +199,8 @@ class SevenSins(Game):
             self.options["sins"] = "random"
         self.fixed_sins = chosen
         self.num_types = TYPES_BY_PLAYERS[n]
+        # Read at every node (legal actions, refills): an attribute, not an option lookup.
+        self.takes_penance = self.options["penance_cards"] == PENANCE_AS_SIN
 
     def new_initial_state(self):
         return SevenSinsState(self)
@@ -245,6 +247,7 @@ class SevenSinsState(State):
         self.most_wins = False
         self.scores = None
         self.winners = []
+        self.deck_codes = [(), (), (), ()]  # the codes each deck may hold (fewer to scan)
         if game.fixed_sins is not None:
             for s in game.fixed_sins:
                 self.in_play[s] = 1
@@ -258,6 +261,9 @@ class SevenSinsState(State):
                 for d in range(3):
                     self.decks[d][s] = SPLIT[d]
                     self.deck_left[d] += SPLIT[d]
+        sins = self.sins()
+        hell = tuple(sins + [LAST_JUDGMENT])
+        self.deck_codes = [hell, hell, hell, tuple([PENANCE + s for s in sins])]
 
     def _finish_setup(self):
         # "Shuffle one Last Judgment card into each deck ... Place the Hell III
@@ -286,19 +292,29 @@ class SevenSinsState(State):
 
     def current_deck(self):
         """The deck the next card comes from (0..3), or -1 if the pile is empty."""
-        for d in range(4):
-            if self.deck_left[d]:
-                return d
-        return -1
+        left = self.deck_left  # unrolled: asked at every chance node
+        if left[0]:
+            return 0
+        if left[1]:
+            return 1
+        if left[2]:
+            return 2
+        return 3 if left[3] else -1
 
     def _takes_penance(self):
-        return self.game.options["penance_cards"] == PENANCE_AS_SIN
+        return self.game.takes_penance
 
     def _take_count(self, s):
-        c = self.centre[s]
-        if self._takes_penance():
-            c += self.centre[PENANCE + s]
-        return c
+        if self.game.takes_penance:
+            return self.centre[s] + self.centre[PENANCE + s]
+        return self.centre[s]
+
+    def _takeable(self):
+        """The sins with at least one card to take from the centre."""
+        centre = self.centre
+        if self.game.takes_penance:
+            return [s for s in range(NUM_SINS) if centre[s] or centre[PENANCE + s]]
+        return [s for s in range(NUM_SINS) if centre[s]]
 
     # -- protocol -----------------------------------------------------------
     def _current_player(self):
@@ -314,8 +330,9 @@ class SevenSinsState(State):
     def _chance_outcomes(self):
         if self.chosen < self.game.num_types:
             return [(CHOOSE + s, 1) for s in range(NUM_SINS) if not self.in_play[s]]
-        deck = self.decks[self.current_deck()]
-        return [(CARD + c, deck[c]) for c in range(NUM_CODES) if deck[c]]
+        d = self.current_deck()
+        deck = self.decks[d]
+        return [(CARD + c, deck[c]) for c in self.deck_codes[d] if deck[c]]
 
     def _legal_actions(self):
         if self.phase == STONES:
@@ -323,7 +340,7 @@ class SevenSinsState(State):
             own = self.reserve[seat]
             done = self.placed[seat]
             return [STONE + s for s in range(NUM_SINS) if own[s] and not done[s]]
-        takeable = [s for s in range(NUM_SINS) if self._take_count(s)]
+        takeable = self._takeable()
         return [RESERVE + s for s in takeable] + [ABYSS + s for s in takeable]
 
     def _observers(self):
@@ -337,16 +354,16 @@ class SevenSinsState(State):
         return None
 
     def _apply(self, action):
-        if self.phase == STONES:
+        phase = self.phase
+        if phase == PLAY:  # the common case first
+            if self.refilling:
+                self._reveal(action - CARD)
+            else:
+                self._take(action)
+        elif phase == STONES:
             self._place(action - STONE)
-            return
-        if self.phase == SETUP:
-            self._apply_setup(action)
-            return
-        if self.refilling:
-            self._reveal(action - CARD)
         else:
-            self._take(action)
+            self._apply_setup(action)
 
     def _apply_setup(self, action):
         n = self.game.num_players
@@ -423,9 +440,14 @@ class SevenSinsState(State):
             return
         self.refilling = False
         self.turn = (self.turn + 1) % self.game.num_players
+        centre = self.centre
         for s in range(NUM_SINS):
-            if self._take_count(s):
+            if centre[s]:
                 return
+        if self.game.takes_penance:
+            for s in range(NUM_SINS):
+                if centre[PENANCE + s]:
+                    return
         # Nothing left to take (only once the pile has run out in the Penance
         # variant): nobody can play again, so play ends.
         self._end_play()
