@@ -108,7 +108,10 @@ class App:
         return (ctx.first + seat) % ctx.game.num_players
 
     def seat_name(self, ctx, seat):
-        p = self.phys(ctx, seat)
+        return self._name_at(self.phys(ctx, seat))
+
+    def _name_at(self, p):
+        """The name of table seat `p`: as set on the device, else P1, P2..."""
         names = self.settings["names"]
         if p < len(names):
             return names[p]
@@ -305,9 +308,17 @@ class App:
         journal = Journal()
         from version import VERSION
 
-        head = journal.start(
-            game, seed, game_id, {"first": config["first"], "device": self.device_id, "fw": VERSION}
-        )
+        n = game.num_players
+        extra = {
+            "first": config["first"],
+            "device": self.device_id,
+            "fw": VERSION,
+            # who sat in each rules seat, and the game's number on this device:
+            # the laptop's `confessor stats` reads them (a table's own history)
+            "seats": [self._name_at((config["first"] + s) % n) for s in range(n)],
+            "number": self.store.count() + 1,
+        }
+        head = journal.start(game, seed, game_id, extra)
         if self.store.is_finished(game_id):
             raise RuntimeError("this seed was used before; refusing to reuse it")
         self.store.start(game_id, head, seed)

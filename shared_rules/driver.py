@@ -7,6 +7,11 @@ The chance stream is labelled b"chance"; a verifier redraws it the same way
 from shared_rules.game import CHANCE, TERMINAL, BadOption, IllegalAction
 from shared_rules.rng import Stream
 
+# What a bot is shown at its turn (its `sees` attribute).
+VIEW = "view"
+NOTHING = "nothing"
+INFORMATION_SET = "information set"
+
 
 def draw_chance(stream, state):
     """The chance action the stream gives at this chance node."""
@@ -17,11 +22,15 @@ class RandomBot:
     """Picks uniformly among the legal actions, from its own labelled stream.
 
     Every bot has this shape: built with (game, seed, seat), and asked to
-    choose(view, legal) with only what its seat may know.
+    choose(seen, legal) with only what its seat may know. What `seen` is, the
+    bot says in its `sees` attribute: VIEW (the default) for view(seat),
+    NOTHING for None, INFORMATION_SET for a shared_rules.infoset.InformationSet
+    (a search bot's narrow window: the view, the legal actions, and positions
+    drawn from what the seat cannot tell apart).
     """
 
     name = "random"
-    needs_view = False  # play() skips building a view it would never read
+    sees = NOTHING  # play() skips building a view it would never read
 
     def __init__(self, game, seed, seat):
         self.stream = Stream(seed, "bot%d" % seat)
@@ -46,11 +55,23 @@ def make_bot(game, name, seed, seat):
     )
 
 
+def seen_by(bot, state, seat):
+    """What `bot` is shown at its turn: its view, nothing, or its information set."""
+    sees = getattr(bot, "sees", VIEW)
+    if sees == VIEW:
+        return state.view(seat)
+    if sees == NOTHING:
+        return None
+    if sees == INFORMATION_SET:
+        from shared_rules.infoset import InformationSet
+
+        return InformationSet(state, seat)
+    raise BadOption("bot %r sees %r, not a kind of knowledge" % (getattr(bot, "name", "?"), sees))
+
+
 def choose(bot, state, seat):
-    """Ask a bot for its move, showing it only its own view (None to a bot
-    that says it never reads one: `needs_view = False`)."""
-    view = state.view(seat) if getattr(bot, "needs_view", True) else None
-    return bot.choose(view, state.legal_actions())
+    """Ask a bot for its move, showing it only what its seat may know."""
+    return bot.choose(seen_by(bot, state, seat), state.legal_actions())
 
 
 def play(game, seed, bots=None, observer=None):
@@ -77,7 +98,7 @@ def play(game, seed, bots=None, observer=None):
     legal_actions = state._legal_actions
     apply_hook = state._apply
     draw = chance.weighted
-    views = [getattr(bot, "needs_view", True) for bot in bots]
+    plain = [getattr(bot, "sees", VIEW) for bot in bots]  # the common cases inline
     while True:
         seat = current()
         if seat == TERMINAL:
@@ -88,7 +109,14 @@ def play(game, seed, bots=None, observer=None):
             action = draw(outcomes())
         else:
             legal = legal_actions()
-            action = bots[seat].choose(state.view(seat) if views[seat] else None, legal)
+            kind = plain[seat]
+            if kind == NOTHING:
+                seen = None
+            elif kind == VIEW:
+                seen = state.view(seat)
+            else:
+                seen = seen_by(bots[seat], state, seat)
+            action = bots[seat].choose(seen, legal)
             if type(action) is not int or action not in legal:
                 raise IllegalAction(
                     "bot %r of seat %d chose %r, not a legal action (move %d)"

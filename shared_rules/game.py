@@ -77,6 +77,9 @@ class Game:
     MAX_PLAYERS = 2
     OPTIONS = ()  # tuple of Option
     BOTS = ()  # (name, module, class) of bots stronger than "random"
+    # The figures a finished state's optional summary() gives (str -> int), in
+    # plain words for reports: (key, words); "%d" in a key stands for a seat.
+    SUMMARY = ()
 
     def __init__(self, players=None, **options):
         if players is None:

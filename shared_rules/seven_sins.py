@@ -20,7 +20,7 @@ decode(action) gives (kind, sin or card, destination) without parsing text.
 """
 
 from shared_rules import seven_sins_entry as ENTRY
-from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, Option, State
+from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, State
 
 SIN_NAMES = ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
 NUM_SINS = 7
@@ -181,6 +181,16 @@ class SevenSins(Game):
     MAX_PLAYERS = ENTRY.MAX_PLAYERS
     OPTIONS = ENTRY.OPTIONS
     BOTS = ENTRY.BOTS
+    SUMMARY = (
+        ("score%d", "final score (with the Stones of Forgiveness placed)"),
+        ("cards%d", "cards in the reserve at the end"),
+        ("stones%d", "Stones of Forgiveness taken"),
+        ("abyss_points", "points of the Abyss of Souls at the end"),
+        ("abyss_cards", "cards put on the Abyss of Souls"),
+        ("most_wins", "the Abyss made most points win (over 7), not fewest"),
+        ("turns", "turns played (cards taken)"),
+        ("shared_win", "two or more players shared the win"),
+    )
 
     def _check_options(self):
         n = self.num_players

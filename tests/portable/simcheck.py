@@ -151,11 +151,18 @@ def resample(state, seat, record, stream, tries=8):
 
     `record[i]` is (actor, observers) of history action i. Returns None when
     no different, consistent history was found. A State may provide its own
-    `resample(seat, stream)` when hidden actions are revealed later.
+    `resample(seat, stream)` when hidden actions are revealed later: one draw
+    from the stream, None when nothing is hidden or the draw is this state.
     """
     own = getattr(state, "resample", None)
     if own is not None:
-        return own(seat, stream)
+        # A game's resample draws once (a search bot's sample must not depend on
+        # the secret it replaces); the checker draws again for a state that differs.
+        for _ in range(tries):
+            other = own(seat, stream)
+            if other is not None:
+                return other
+        return None
     history = state.history()
     hidden = []
     for i in range(len(history)):

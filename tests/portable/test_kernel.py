@@ -137,7 +137,7 @@ def test_fast_driver_shows_views_only_to_bots_that_read_them():
     reader = _ViewReader()
     play(g, b"views", [reader, RandomBot(g, b"views", 1)])
     assert reader.views and reader.views[0]["my_card"] in (1, 2, 3)
-    assert RandomBot.needs_view is False
+    assert RandomBot.sees == "nothing"
 
 
 def test_fast_driver_refuses_a_bots_illegal_answer():
