@@ -114,6 +114,9 @@ def _lineups(bots: list[str] | None) -> list[list[str]]:
 
 def plan(args) -> list[Arm]:
     """The arms the arguments ask for (every combination of the lists given)."""
+    for item in args.option:  # the syntax first: a typo is named before the game is looked up
+        if "=" not in item:
+            raise games.BadOption(f"option {item!r} must look like NAME=VALUE")
     cls = games.game_class(args.game)
     players_list = _players(args.players, cls)
     grid = _option_grid(args.option, cls)

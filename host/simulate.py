@@ -13,6 +13,7 @@ Ctrl-C stops at once: workers ignore SIGINT and are terminated by the parent
 from __future__ import annotations
 
 import hashlib
+import json
 import multiprocessing
 import signal
 import sys
@@ -46,13 +47,14 @@ def seat_bots(arm: Arm, index: int) -> tuple[str, ...]:
     return tuple(arm.bots[(s - shift) % n] for s in range(n))
 
 
-_GAMES: dict = {}  # a worker's loaded games, by arm label
+_GAMES: dict = {}  # a process's loaded games, by their description
 
 
 def play_record(arm: Arm, base: str, index: int) -> GameRecord:
-    game = _GAMES.get(arm.label)
+    key = json.dumps(arm.description, sort_keys=True)
+    game = _GAMES.get(key)
     if game is None:
-        game = _GAMES[arm.label] = games.load_described(arm.description)
+        game = _GAMES[key] = games.load_described(arm.description)
     seed = game_seed(base, index)
     names = seat_bots(arm, index)
     bots = [make_bot(game, names[s], seed, s) for s in range(game.num_players)]

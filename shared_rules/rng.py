@@ -38,7 +38,6 @@ class Stream:
         self._block = b""
         self._pos = 0
         self._counter = 0
-        self.bytes_used = 0
 
     def _refill(self):
         self._block = hashlib.sha256(self._prefix + _counter(self._counter)).digest()
@@ -51,7 +50,6 @@ class Stream:
             self._refill()
         b = self._block[self._pos]
         self._pos += 1
-        self.bytes_used += 1
         return b
 
     def take(self, count):
@@ -77,7 +75,6 @@ class Stream:
                     pos = 0
                 x = self._block[pos]
                 self._pos = pos + 1
-                self.bytes_used += 1
                 if x < limit:
                     return x % n
         width = 1

@@ -445,7 +445,8 @@ class SevenSinsState(State):
 
     def _refill(self):
         """Reveal until 5 cards lie in the centre; then the next player plays."""
-        if self.centre_size < CENTRE_SIZE and self.current_deck() >= 0:
+        left = self.deck_left
+        if self.centre_size < CENTRE_SIZE and (left[0] or left[1] or left[2] or left[3]):
             self.refilling = True
             return
         self.refilling = False

@@ -75,7 +75,11 @@ def run():
         if not cls.__module__.startswith("shared_rules."):
             continue
         for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
-            yield "%s random play, %d players (1 core)" % (name, n), random_games_per_second(name, n), "games/s"
+            yield (
+                "%s random play, %d players (1 core)" % (name, n),
+                random_games_per_second(name, n),
+                "games/s",
+            )
     for name, iterations, count in STRENGTH:
         cls = games.game_class(name)
         per_decision, rate = search_speed(name, cls.MIN_PLAYERS, iterations)
@@ -84,7 +88,11 @@ def run():
             per_decision * 1000,
             "ms",
         )
-        yield "%s ismcts:%d + random, %d players" % (name, iterations, cls.MIN_PLAYERS), rate, "games/s"
+        yield (
+            "%s ismcts:%d + random, %d players" % (name, iterations, cls.MIN_PLAYERS),
+            rate,
+            "games/s",
+        )
         for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
             for opponent in ("greedy", "random"):
                 s = strength(name, n, iterations, opponent, count * SCALE)

@@ -82,5 +82,6 @@ def run():
             yield (
                 label,
                 100 * s["win_rate"],
-                "%% (95%%: %.1f-%.1f; fair share %d%%)" % (100 * s["low"], 100 * s["high"], 100 // n),
+                "%% (95%%: %.1f-%.1f; fair share %d%%)"
+                % (100 * s["low"], 100 * s["high"], 100 // n),
             )
