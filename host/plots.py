@@ -56,7 +56,7 @@ def _label(report: dict, i: int) -> str:
     return report["label"] or f"arm {i + 1}"
 
 
-def _bars(ax, groups: list[str], series: list[tuple[str, list]], fair: float | None, title: str):
+def _bars(ax, groups: list[str], series: list[tuple[str, dict]], fair: float | None, title: str):
     """Grouped bars: one group per seat/position/player, one bar per series
     (arm), each with its 95% interval."""
     count = max(1, len(series))
@@ -206,13 +206,14 @@ def _figures(plt, path: Path, tallies: list[Tally]) -> Path:
         ax = axes[i // cols][i % cols]
         data = [t.figure_values(key, per_seat) for t in tallies]
         title = text if len(text) <= 48 else text[:46] + "..."
-        if not per_seat and {v for d in data for v in d} <= {0, 1}:
+        if not per_seat and text.endswith("?"):
             _yes_rates(ax, data, labels, title)
         else:
             _hist(ax, data, labels, title, "all seats pooled" if per_seat else "per game")
     for j in range(len(keys), rows * cols):
         axes[j // cols][j % cols].axis("off")
-    if len(tallies) > 1:
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    if len(tallies) > 1 and handles:
         axes[0][0].legend(fontsize="small")
     fig.suptitle("The game's own figures")
     fig.tight_layout()

@@ -129,10 +129,10 @@ def figure_lines(report: dict) -> list[str]:
         return lines
     lines.append("The game's own figures (per seat: all seats pooled, then each seat's mean):")
     for f in report["figures"]:
-        if f["smallest"] >= 0 and f["largest"] <= 1 and not f["per_seat"]:
+        if f["words"].endswith("?") and not f["per_seat"]:
             yes = round(f["mean"] * f["count"])
             low, high = stats.wilson(yes, f["count"])
-            text = f"  {f['words']}: yes in {pct(f['mean'])} of the games ({interval(low, high)})"
+            text = f"  {f['words']} yes in {pct(f['mean'])} of the games ({interval(low, high)})"
             lines.append(text)
             continue
         text = "  " + distribution_line(f["words"], f)
@@ -198,7 +198,7 @@ def comparisons(tallies: list[Tally]) -> list[dict]:
             if key in words_a and words_a[key][1] == per_seat:
                 a = base.figure_values(key, per_seat)
                 b = other.figure_values(key, per_seat)
-                yes_no = not per_seat and set(a) | set(b) <= {0, 1}
+                yes_no = words.endswith("?") and not per_seat
                 rows.append(_mean_row(words, a, b, percent=yes_no))
         out.append({"baseline": base.label, "arm": other.label, "differences": rows})
     return out

@@ -78,7 +78,8 @@ class Game:
     OPTIONS = ()  # tuple of Option
     BOTS = ()  # (name, module, class) of bots stronger than "random"
     # The figures a finished state's optional summary() gives (str -> int), in
-    # plain words for reports: (key, words); "%d" in a key stands for a seat.
+    # plain words for reports: (key, words); "%d" in a key stands for a seat,
+    # and words ending in "?" ask a yes (1) or no (0) question.
     SUMMARY = ()
 
     def __init__(self, players=None, **options):

@@ -72,7 +72,10 @@ def engine_of(name):
     """(module name, class name) of a game's engine."""
     if name in _ENGINES:
         return _ENGINES[name]
-    return entry(name).ENGINE
+    found = entry(name)
+    if found is None:  # only a registered engine has no entry, and it returned above
+        raise UnknownGame("no game called %r" % name)
+    return found.ENGINE
 
 
 def game_class(name):

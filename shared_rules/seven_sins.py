@@ -187,9 +187,9 @@ class SevenSins(Game):
         ("stones%d", "Stones of Forgiveness taken"),
         ("abyss_points", "points of the Abyss of Souls at the end"),
         ("abyss_cards", "cards put on the Abyss of Souls"),
-        ("most_wins", "the Abyss made most points win (over 7), not fewest"),
+        ("most_wins", "did the Abyss make most points win (over 7)?"),
         ("turns", "turns played (cards taken)"),
-        ("shared_win", "two or more players shared the win"),
+        ("shared_win", "did two or more players share the win?"),
     )
 
     def _check_options(self):

@@ -38,24 +38,29 @@ def random_games_per_second(name: str, players: int) -> float:
     return count / (time.process_time() - start)
 
 
+class _Counted:
+    """A bot that counts its decisions (for CPU time per decision)."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.sees = bot.sees
+        self.decisions = 0
+
+    def choose(self, seen, legal):
+        self.decisions += 1
+        return self.bot.choose(seen, legal)
+
+
 def search_speed(name: str, players: int, iterations: int) -> tuple[float, float]:
     """(CPU seconds per decision, games per second) of one search seat among random bots."""
     game = games.load(name, players)
     seed = b"search-speed"
-    bots = [make_bot(game, "random", seed, s) for s in range(players)]
-    bots[0] = make_bot(game, "ismcts:%d" % iterations, seed, 0)
-    decisions = [0]
-    inner = bots[0].choose
-
-    def counted(info, legal):
-        decisions[0] += 1
-        return inner(info, legal)
-
-    bots[0].choose = counted
+    searcher = _Counted(make_bot(game, "ismcts:%d" % iterations, seed, 0))
+    bots = [searcher] + [make_bot(game, "random", seed, s) for s in range(1, players)]
     start = time.process_time()
     play(game, seed, bots)
     spent = time.process_time() - start
-    return spent / max(1, decisions[0]), 1 / spent
+    return spent / max(1, searcher.decisions), 1 / spent
 
 
 def strength(name: str, players: int, iterations: int, opponent: str, count: int):
