@@ -350,8 +350,8 @@ class SevenSinsState(State):
             own = self.reserve[seat]
             done = self.placed[seat]
             return [STONE + s for s in range(NUM_SINS) if own[s] and not done[s]]
-        takeable = self._takeable()
-        return [RESERVE + s for s in takeable] + [ABYSS + s for s in takeable]
+        takeable = self._takeable()  # RESERVE + s is s: the list itself, then the Abyss's
+        return takeable + [ABYSS + s for s in takeable]
 
     def _observers(self):
         # An opening card is drawn and looked at secretly by its receiver.
@@ -406,7 +406,7 @@ class SevenSinsState(State):
         s = action % 10
         count = self.centre[s]
         self.centre[s] = 0
-        if self._takes_penance():
+        if self.game.takes_penance:
             count += self.centre[PENANCE + s]
             self.centre[PENANCE + s] = 0
         self.centre_size -= count

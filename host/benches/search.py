@@ -24,7 +24,7 @@ from shared_rules.driver import play
 LONG = os.environ.get("CONFESSOR_BENCH_LONG") == "1"
 SCALE = 10 if LONG else 1
 # (game, iterations, games per match-up in the default run)
-STRENGTH = (("seven-sins", 100, 24), ("mea-culpa", 12, 2))
+STRENGTH = (("seven-sins", 100, 20), ("mea-culpa", 12, 2))
 RANDOM_CPU_SECONDS = 1.5  # per game and player count
 
 
