@@ -176,3 +176,15 @@ def test_ctrl_c_stops_workers_and_reports_what_was_played():
         and "Z" not in Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0]
     ]
     assert not alive, f"worker processes left running: {alive}"
+
+
+def test_a_progress_bar_on_a_terminal_only(capsys):
+    from host.simulate import Arm, simulate
+    from shared_rules import games
+
+    arm = Arm("", games.load("seven-sins", 2).describe(), ("random", "random"), False)
+    simulate([arm], 30, "bar", jobs=1, progress=True)  # as on a terminal
+    err = capsys.readouterr().err
+    assert "/30 [" in err and "game/s" in err, err  # drawn (and cleared at the end)
+    simulate([arm], 30, "bar", jobs=1)  # stderr is not a terminal here: nothing drawn
+    assert capsys.readouterr().err == ""
