@@ -124,7 +124,7 @@ class SearchBot:
             if player == TERMINAL:
                 break
             if player == CHANCE:
-                action = stream.weighted(state._chance_outcomes())
+                action = state._draw_chance(stream)
             else:
                 legal = state._legal_actions()
                 children = node.children
@@ -166,7 +166,7 @@ class SearchBot:
             if player == TERMINAL:
                 break
             if player == CHANCE:
-                action = stream.weighted(state._chance_outcomes())
+                action = state._draw_chance(stream)
             else:
                 legal = state._legal_actions()
                 action = legal[stream.below(len(legal))]

@@ -80,10 +80,11 @@ def play(game, seed, bots=None, observer=None):
     `bots` is one bot per seat (default: random bots seeded from `seed`).
     `observer(state, action)` is called before each action is applied.
 
-    The trusted fast path: the driver asks for the legal actions (or the chance
-    outcomes) once, and plays only an action taken from that very list, so it
-    calls the game's hooks directly instead of apply(), which would compute
-    them again to check. A bot's answer is still checked against the list.
+    The trusted fast path: the driver asks for the legal actions once and plays
+    only an action taken from that very list (at a chance node, the game's
+    _draw_chance(), which the generic checker proves equal to a weighted draw
+    from the chance outcomes), so it calls the game's hooks directly instead of
+    apply(), which would compute them again to check. A bot's answer is still checked against the list.
     Views are built only for bots that read them. The full checks stay where a
     test or a log needs them: State.apply(), simcheck and gamelog.verify().
     """
@@ -94,10 +95,9 @@ def play(game, seed, bots=None, observer=None):
     limit = game.max_game_length()
     history = state._history
     current = state._current_player
-    outcomes = state._chance_outcomes
     legal_actions = state._legal_actions
     apply_hook = state._apply
-    draw = chance.weighted
+    draw = state._draw_chance
     plain = [getattr(bot, "sees", VIEW) for bot in bots]  # the common cases inline
     while True:
         seat = current()
@@ -106,7 +106,7 @@ def play(game, seed, bots=None, observer=None):
         if len(history) > limit:
             raise AssertionError("%s ran past its bound of %d actions" % (game.NAME, limit))
         if seat == CHANCE:
-            action = draw(outcomes())
+            action = draw(chance)
         else:
             legal = legal_actions()
             kind = plain[seat]

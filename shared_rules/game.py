@@ -261,6 +261,12 @@ class State:
     def _chance_outcomes(self):
         raise NotImplementedError
 
+    def _draw_chance(self, stream):
+        """The chance action `stream` gives here: always stream.weighted() of the
+        chance outcomes. A game may draw it faster without building the list
+        (the drivers' fast path); the generic checker proves both agree."""
+        return stream.weighted(self._chance_outcomes())
+
     def _apply(self, action):
         raise NotImplementedError
 

@@ -24,6 +24,7 @@ from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, 
 
 SIN_NAMES = ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
 NUM_SINS = 7
+SIN_RANGE = tuple(range(NUM_SINS))  # iterated at every node: built once
 LAST_JUDGMENT = 7  # card code
 PENANCE = 8  # card code PENANCE + s is the Penance card of sin s
 NUM_CODES = 15
@@ -323,8 +324,8 @@ class SevenSinsState(State):
         """The sins with at least one card to take from the centre."""
         centre = self.centre
         if self.game.takes_penance:
-            return [s for s in range(NUM_SINS) if centre[s] or centre[PENANCE + s]]
-        return [s for s in range(NUM_SINS) if centre[s]]
+            return [s for s in SIN_RANGE if centre[s] or centre[PENANCE + s]]
+        return [s for s in SIN_RANGE if centre[s]]
 
     # -- protocol -----------------------------------------------------------
     def _current_player(self):
@@ -343,6 +344,21 @@ class SevenSinsState(State):
         d = self.current_deck()
         deck = self.decks[d]
         return [(CARD + c, deck[c]) for c in self.deck_codes[d] if deck[c]]
+
+    def _draw_chance(self, stream):
+        # The driver's fast path: stream.weighted(self._chance_outcomes()) without
+        # building the list (the deck's total is deck_left; codes walk in order).
+        if self.chosen < self.game.num_types:
+            return stream.weighted(self._chance_outcomes())
+        d = self.current_deck()
+        deck = self.decks[d]
+        r = stream.below(self.deck_left[d])
+        for c in self.deck_codes[d]:
+            w = deck[c]
+            if r < w:
+                return CARD + c
+            r -= w
+        raise AssertionError("deck_left disagrees with the deck")
 
     def _legal_actions(self):
         if self.phase == STONES:

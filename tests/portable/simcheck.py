@@ -82,6 +82,12 @@ def check_node(game, seed, state, deep=True):
         for a, w in outcomes:
             if not isinstance(w, int) or w <= 0:
                 _fail(game, seed, state, "chance weight %r for %r" % (w, a))
+        # The drivers' fast draw is exactly a weighted draw from the outcomes.
+        for k in range(3):
+            label = "draw%d-%d" % (state.move_number(), k)
+            fast = state._draw_chance(Stream(seed, label))
+            if fast != Stream(seed, label).weighted(outcomes):
+                _fail(game, seed, state, "_draw_chance gives %r, not the weighted draw" % fast)
     elif state.chance_outcomes():
         _fail(game, seed, state, "chance outcomes at a player node")
     if not deep:
