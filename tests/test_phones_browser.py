@@ -55,10 +55,17 @@ def browser(tmp_path):
 
 
 def secrets_shown(driver) -> dict:
+    # Read in one script: the page may render the same state again at any time (a poll
+    # that overlapped a send, a reconnect), which would leave element references stale.
+    rows = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#secrets dd'), function (dd) {"
+        " return [dd.getAttribute('data-key'), dd.getAttribute('data-json'), dd.innerText];"
+        " });"
+    )
     out = {}
-    for dd in driver.find_elements("css selector", "#secrets dd"):
-        out[dd.get_attribute("data-key")] = json.loads(dd.get_attribute("data-json"))
-        assert dd.text.strip()  # a person sees something, not just the data
+    for key, data, text in rows:
+        out[key] = json.loads(data)
+        assert text.strip()  # a person sees something, not just the data
     return out
 
 
