@@ -77,6 +77,7 @@ class GameProvider:
         self.names = []
         self._sent = {}  # seat -> move of the choice in the inbox
         self._off = []  # seats that chose pass-and-peek instead
+        self._legal = None  # (move, legal_actions()) while a move lasts
 
     # ****** the app's side ******
     def attach(self, game, state, names):
@@ -85,6 +86,7 @@ class GameProvider:
         self.names = list(names)
         self._sent = {}
         self._off = []
+        self._legal = None
         self.inbox.clear()
         self._version += 1
 
@@ -94,12 +96,14 @@ class GameProvider:
         for seat in list(self._sent):
             if self._sent[seat] != move:
                 del self._sent[seat]
+        self._legal = None
         self._version += 1
 
     def detach(self):
         self.game = None
         self.state = None
         self._sent = {}
+        self._legal = None
         self.inbox.clear()
         self._version += 1
 
@@ -151,20 +155,30 @@ class GameProvider:
         obs = self.state.observers()
         return obs is not None and len(obs) == 1 and obs[0] == seat
 
+    def _legal_actions(self, st):
+        # Built once a move and shared by every poll of every phone: a bid has 246
+        # options, and a list that size built for each request (held while its answer
+        # goes out in pieces) fragments a small heap until one does not fit.
+        move = st.move_number()
+        if self._legal is None or self._legal[0] != move:
+            self._legal = None  # the old list may go before the new one is built
+            self._legal = (move, st.legal_actions())
+        return self._legal[1]
+
     def pending(self, seat):
         st = self.state
         if st is None or st.is_terminal() or seat in self._off:
             return None
         if st.current_player() != seat or not self._private(seat):
             return None
-        return {"move": st.move_number(), "count": len(st.legal_actions())}
+        return {"move": st.move_number(), "count": len(self._legal_actions(st))}
 
     def options(self, seat):
         st = self.state
         game = self.game
         if st is None or game is None or self.pending(seat) is None:
             return
-        for action in st.legal_actions():
+        for action in self._legal_actions(st):
             yield {"action": game.decode(action), "text": st.action_text(action)}
 
     def sent(self, seat):
@@ -183,7 +197,7 @@ class GameProvider:
             action = game.encode(data)
         except Exception:  # noqa: BLE001 - whatever a phone sent, it names no action
             return BAD
-        if action not in st.legal_actions():
+        if action not in self._legal_actions(st):
             return BAD
         if not self.inbox.put((seat, move, action)):
             return BUSY

@@ -12,9 +12,11 @@
 #   GET  /api/<token>/state      the seat's state as JSON; ETag / If-None-Match -> 304
 #   POST /api/<token>/choose     {"move": n, "action": <one of the options, decoded>}
 # Anything else, and any token that is not live, gets the same short 404; a peer that
-# guesses too often gets 429 before its token is even looked at. Every answer says
-# no-store and carries a strict Content-Security-Policy. Pages poll (they do not hold
-# connections open): five phones holding long polls would take every connection lwIP has.
+# guesses too often gets 429 before its token is even looked at. A MemoryError while
+# answering is the device's fault: counted as an error and answered 503, so the page tries
+# again (a 404 would tell it its seat is gone for good). Every answer says no-store and
+# carries a strict Content-Security-Policy. Pages poll (they do not hold connections
+# open): five phones holding long polls would take every connection lwIP has.
 
 import asyncio
 import json
@@ -29,6 +31,7 @@ _READING = 0
 _HANDLING = 1
 _NOTHING = b"No seat here. Scan your seat's code on the device.\n"
 _SLOW_DOWN = b"Too many tries. Wait a little.\n"
+_SHORT = b"The device is short of memory. Try again in a moment.\n"
 _CODES = {SENT: 202, STALE: 409, TWICE: 409, BAD: 400, BUSY: 503}
 _REASONS = {
     200: "OK",
@@ -252,9 +255,17 @@ class PhoneServer:
         async def nothing(req, *exc):
             return _text(_NOTHING, 404)
 
-        for code in (400, 404, 405, 413, 500):
+        async def short_of_memory(req, *exc):
+            # the device's fault, not the client's: counted, and the page retries
+            self.stats["errors"] += 1
+            self.last_error = repr(exc[0]) if exc else "500"
+            return _text(_SHORT, 503, {"Retry-After": "2"})
+
+        for code in (400, 404, 405, 413):
             app.errorhandler(code)(nothing)
         app.errorhandler(Exception)(nothing)
+        app.errorhandler(MemoryError)(short_of_memory)
+        app.errorhandler(500)(short_of_memory)  # only when an error handler itself failed
 
         @app.get("/s/<token>")
         async def page(req, token):

@@ -88,7 +88,11 @@ class PhoneHost:
         )
         log.close()
         host = cls(folder / "phone", port, proc)
-        host._until(lambda: (host.dir / "tokens.json").exists() and host._listening(), "start")
+        try:
+            host._until(lambda: (host.dir / "tokens.json").exists() and host._listening(), "start")
+        except BaseException:
+            host.kill()
+            raise
         return host
 
     # ****** process ******
@@ -110,7 +114,7 @@ class PhoneHost:
                     f"the phone host exited ({self.proc.returncode}) waiting for {what}:\n{self.log()}"
                 )
             if time.monotonic() > deadline:
-                raise PhoneHostError(f"timed out waiting for {what}")
+                raise PhoneHostError(f"timed out waiting for {what}:\n{self.log()}")
             time.sleep(delay)  # a wait for a condition, not a guess
             delay = min(delay * 2, 0.02)
 
@@ -129,8 +133,12 @@ class PhoneHost:
                 self.command("stop", wait=False)
                 self.proc.wait(timeout=5)
             except (subprocess.TimeoutExpired, OSError):
-                self.proc.kill()
-                self.proc.wait()
+                self.kill()
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
 
     def __enter__(self):
         return self

@@ -5,6 +5,7 @@ view(seat), replayed on the laptop from the actions the device took."""
 
 import json
 import time
+from unittest.mock import ANY
 
 import pytest
 
@@ -154,6 +155,27 @@ def test_secret_choices_from_phones_drive_the_keeper(tmp_path):
             assert st["actions"][move] == action  # the device applied what the phone sent
         assert st["rejected"] == 0 and st["server"]["errors"] == 0
         assert st["server"]["quiet"] == 0  # no exception inside microdot either
+
+
+def test_a_device_short_of_memory_says_try_again_not_no_seat(tmp_path):
+    # A MemoryError is the device's fault: counted, and answered 503 so the page tries
+    # again (it takes a 404 to mean its seat is gone and stops polling for good).
+    with PhoneHost.start(tmp_path, game="mea-culpa-keeper", players=3) as host:
+        st = host.wait_for(lambda s: s["pending"], "a secret choice")
+        token = host.tokens()[st["pending"][0]]
+        option = host.state(token)["choice"]["options"][0]["action"]
+        host.command("oom")  # the provider's next choose() runs out of memory
+        body = json.dumps({"move": st["move"], "action": option}).encode()
+        code, headers, _ = host.request(
+            "POST", f"/api/{token}/choose", body, {"Content-Type": "application/json"}
+        )
+        assert (code, headers["retry-after"]) == (503, "2")
+        assert headers["cache-control"].startswith("no-store")
+        after = host.status()
+        assert after["server"]["errors"] == 1 and "MemoryError" in after["last_error"]
+        assert after["move"] == st["move"] and after["inbox"] == 0  # nothing taken
+        assert host.choose(token, st["move"], option) == (202, {"result": "sent", "version": ANY})
+        host.wait_for(lambda s: s["move"] > st["move"], "the choice applied")
 
 
 def test_token_guessing_is_rate_limited(sins):

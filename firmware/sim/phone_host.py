@@ -8,7 +8,8 @@
 #
 #   in/<seq>.cmd   "status" (write status.json), "step N" (allow N more table moves in
 #                  step mode), "join SEAT" (draw the seat's join screen on the simulated
-#                  panel: join-SEAT.pbm), "end" (the game is closed: tokens die), "stop"
+#                  panel: join-SEAT.pbm), "end" (the game is closed: tokens die), "stop",
+#                  "oom" (the provider's next choose() raises MemoryError, as a full heap would)
 #   status.json    {"seq", "move", "over", "etag", "actions", "heap", "server", ...}
 #   tokens.json    the seats' tokens and URLs (what the join screens carry)
 #
@@ -22,6 +23,7 @@ import binascii
 import gc
 import json
 import os
+import sys
 import time
 
 from shared_rules import games
@@ -182,7 +184,10 @@ class Host:
                 with open(path) as f:
                     words = f.read().split()
                 os.remove(path)
-                await self.command(words)
+                try:
+                    await self.command(words)
+                except Exception as err:  # noqa: BLE001 - keep reading commands: log it
+                    sys.print_exception(err)  # to host.log, which PhoneHost reports
             await asyncio.sleep_ms(5)
 
     async def command(self, words):
@@ -200,6 +205,8 @@ class Host:
             self.server.close()
         elif op == "gc":
             gc.collect()
+        elif op == "oom":
+            _short_of_memory_once(self.provider)
         self.seq += 1
         self.status()
 
@@ -239,6 +246,16 @@ class Host:
             "inbox": len(self.inbox),
         }
         _write_json(self.dir + "/status.json", data)
+
+
+def _short_of_memory_once(provider):
+    real = provider.choose
+
+    def choose(seat, move, data):
+        provider.choose = real
+        raise MemoryError("memory allocation failed (simulated)")
+
+    provider.choose = choose
 
 
 async def main(host):

@@ -185,6 +185,34 @@ def test_provider_checks_a_choice_and_hands_it_to_the_inbox_once():
     assert not provider.sent(seat)
 
 
+def test_provider_builds_a_moves_options_once_and_follows_the_game():
+    # every phone polls: a bid's 246 options built for each request fragment a small heap
+    game, state, provider = keeper_at_bid()
+    seat = state.current_player()
+    move = state.move_number()
+    real = state.legal_actions
+    built = []
+
+    def counted():
+        built.append(move)
+        return real()
+
+    state.legal_actions = counted
+    provider.changed()
+    for _ in range(3):
+        assert provider.pending(seat)["count"] == len(real())
+        assert len(list(provider.options(seat))) == len(real())
+    choice = game.decode(real()[7])
+    assert provider.choose(seat, move, choice) == phone_provider.SENT
+    assert built == [move], len(built)  # three polls and a choice: one list
+    del state.legal_actions
+    state.apply(real()[7])  # the app's changed() forgotten: the move number still tells
+    nxt = state.current_player()  # the next seat's bid
+    assert nxt != seat and provider.pending(seat) is None
+    assert provider.pending(nxt) == {"move": move + 1, "count": len(state.legal_actions())}
+    assert [game.encode(o["action"]) for o in provider.options(nxt)] == state.legal_actions()
+
+
 def test_a_seat_can_go_back_to_pass_and_peek():
     game, state, provider = keeper_at_bid()
     seat = state.current_player()
