@@ -49,6 +49,7 @@ def _capital(text):
 
 class MeaCulpaPresenter(Presenter):
     reveal_title = "your secret"
+    private_turns = True  # bids and the die: enter() asks for the die's legal list only
 
     def names(self, seats):
         return " ".join([self.name(s) for s in seats])
@@ -88,7 +89,7 @@ class MeaCulpaPresenter(Presenter):
                 return None
         if bidding:
             return await self._bid(view, name)
-        return await self._die(view, legal, name)
+        return await self._die(view, name)
 
     async def _bid(self, view, name):
         s = self.s
@@ -138,8 +139,9 @@ class MeaCulpaPresenter(Presenter):
                 if await s.wait_key("AC") == "A":
                     return s.encode(bid)
 
-    async def _die(self, view, legal, name):
+    async def _die(self, view, name):
         s = self.s
+        legal = s.legal()
         items = [self._room_item(view, s.decode(a)["room"]) for a in legal]
         cursor = 0
         while True:

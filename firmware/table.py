@@ -68,11 +68,14 @@ async def reveals(s):
 async def turn(s, seat):
     """The seat chooses an action with the buttons; None: the game is abandoned."""
     pres = s.presenter
-    legal = s.legal()
     if s.secret():
-        action = await pres.enter(s.view(seat), legal, seat)  # entered behind the gate
+        # entered behind the gate. A presenter with private turns asks for the legal
+        # list itself when it needs it: it can be long (the keeper's 246 bids, a 2 KB
+        # block a fragmented heap may not have) and is not held here.
+        action = await pres.enter(s.view(seat), None if pres.private_turns else s.legal(), seat)
         if action is not False:
             return action
+    legal = s.legal()
     # Nothing changes while the seat chooses: the screen is made once, the presses
     # only move the cursor (and again after the pause menu, which lights other LEDs).
     view = s.view(None)

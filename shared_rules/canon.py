@@ -37,56 +37,38 @@ def _escaped(text):
 
 def dumps(value):
     """Encode ints, str, bool, None, lists, tuples and str-keyed dicts."""
-    parts = []
-    _encode(value, parts)
-    return "".join(parts)
+    return _encode(value)
 
 
-def _encode(value, parts):
+# Each container is joined on its own, so no list of parts grows with the whole
+# record: a record's head is a few hundred parts, and one list of them is a block
+# of a kilobyte or more, which a fragmented device heap may not have at that moment.
+def _encode(value):
     # Exact types first (the common case, and cheap); bool is not int here.
     t = type(value)
     if t is int:
-        parts.append(str(value))
-    elif t is str:
-        parts.append(_string(value))
-    elif t is list or t is tuple:
-        parts.append("[")
-        first = True
-        for item in value:
-            if not first:
-                parts.append(",")
-            first = False
-            if type(item) is int:
-                parts.append(str(item))
-            else:
-                _encode(item, parts)
-        parts.append("]")
-    elif t is dict:
-        parts.append("{")
-        first = True
-        for key in sorted(value):
+        return str(value)
+    if t is str:
+        return _string(value)
+    if t is list or t is tuple:
+        return "[" + ",".join([str(v) if type(v) is int else _encode(v) for v in value]) + "]"
+    if t is dict:
+        for key in value:
             if not isinstance(key, str):
                 raise TypeError("canon: dict keys must be str, not %r" % (key,))
-            if not first:
-                parts.append(",")
-            first = False
-            parts.append(_string(key))
-            parts.append(":")
-            _encode(value[key], parts)
-        parts.append("}")
-    elif value is None:
-        parts.append("null")
-    elif value is True:
-        parts.append("true")
-    elif value is False:
-        parts.append("false")
-    elif isinstance(value, int):
-        parts.append(str(value))
-    elif isinstance(value, str):
-        parts.append(_string(value))
-    elif isinstance(value, (list, tuple)):
-        _encode(list(value), parts)
-    elif isinstance(value, dict):
-        _encode(dict(value), parts)
-    else:
-        raise TypeError("canon: cannot encode %r (floats are not allowed)" % (value,))
+        return "{" + ",".join([_string(k) + ":" + _encode(value[k]) for k in sorted(value)]) + "}"
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, (list, tuple)):
+        return _encode(list(value))
+    if isinstance(value, dict):
+        return _encode(dict(value))
+    raise TypeError("canon: cannot encode %r (floats are not allowed)" % (value,))
