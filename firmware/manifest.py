@@ -55,6 +55,7 @@ module("present_generic.py")
 module("present_sins.py")
 module("present_meaculpa.py")
 module("present_pecados.py")
+module("present_pecados_end.py")
 
 # -- the rules core: the kernel, then each game on the device (entry, engine, its parts) ------
 package(

@@ -52,10 +52,10 @@ class Presenter:
         title = "%s: %s to play" % (self.s.title, self.name(seat))
         return title, lines, items, choices, ("Play", "", "Menu")
 
-    def enters(self, view, seat):
-        """True when this presenter enters a decision the rules make public with its
+    def enters(self, seat):
+        """True when this presenter enters a decision the rules make public on its
         own screens (enter()): a choice whose list would show the seat's hand, or
-        one the table answers on a screen of the game's own. view: the public view."""
+        one the table answers on a screen of the game's own."""
         return False
 
     async def enter(self, view, legal, seat):

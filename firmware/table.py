@@ -69,13 +69,13 @@ async def turn(s, seat):
     """The seat chooses an action with the buttons; None: the game is abandoned."""
     pres = s.presenter
     legal = s.legal()
-    view = s.view(None)
-    if s.secret() or pres.enters(view, seat):
+    if s.secret() or pres.enters(seat):
         action = await pres.enter(s.view(seat), legal, seat)  # entered behind the gate
         if action is not False:
             return action
     # Nothing changes while the seat chooses: the screen is made once, the presses
     # only move the cursor (and again after the pause menu, which lights other LEDs).
+    view = s.view(None)
     cursor = 0
     s.light(seat, "turn")
     title, lines, items, choices, keys = pres.turn(view, legal, seat)
