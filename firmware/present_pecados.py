@@ -231,7 +231,7 @@ class PecadosPresenter:
             if [q[1] for q in path[:depth]] != chosen:
                 continue
             if len(path) == depth:
-                return None, None, a
+                return [], None, a
             question = path[depth][0]
             if path[depth][1] not in labels:
                 labels.append(path[depth][1])
@@ -245,7 +245,7 @@ class PecadosPresenter:
         chosen = []
         while True:
             labels, question, action = self._level(view, legal, chosen)
-            if action is not None:
+            if action is not None:  # (compared with None only: an action is a token)
                 return action
             if big is None:
                 scr = Screen(name, title, big=question, items=labels)
@@ -337,7 +337,7 @@ class PecadosPresenter:
             value = item[key]
             if key in ("seat", "target", "player") and value is not None:
                 value = self.name(value)
-            elif key == "cards" and not isinstance(value, int):
+            elif key == "cards" and isinstance(value, list):
                 value = ", ".join(value)
             fields[key] = value
         return text % fields

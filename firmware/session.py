@@ -239,13 +239,12 @@ def resume(app, game_id):
     journal = gamelog.Journal()
     head, actions, intact = journal.restore(data)
     torn = intact < len(data)
-    if not journal.ended:
-        data = None  # the log's bytes go before the engine comes in
+    end = gamelog.parse(data[:intact])["end"] if journal.ended else None
+    data = None  # the log's bytes go before the engine comes in
     if torn:
         store.truncate(game_id, intact)  # a record torn by the power cut
     abandoned = False
-    if journal.ended:
-        end = gamelog.parse(data[:intact])["end"]
+    if end is not None:
         seed = unhexlify(end["seed"])
         abandoned = bool(end.get("abandoned"))
     if seed is None:
