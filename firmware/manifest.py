@@ -54,6 +54,8 @@ data("fonts/OFL.txt")  # the fonts' licence travels with them
 module("present_generic.py")
 module("present_sins.py")
 module("present_meaculpa.py")
+module("present_pecados.py")
+module("present_pecados_end.py")
 
 # -- the rules core: the kernel, then each game on the device (entry, engine, its parts) ------
 package(
@@ -76,9 +78,13 @@ package(
         "mea_culpa_codes.py",
         "mea_culpa_data.py",
         "mea_culpa_auction.py",
-        # 7 Pecados (siete_pecados*.py) and New Rule (new_rule*.py) are not here yet:
-        # they have no presenter, so their entries say ON_DEVICE = False and the
-        # laptop plays them. They come on with their presenters (entry, engine, data).
+        # 7 Pecados (its bot, siete_pecados_bot.py, is laptop-only)
+        "siete_pecados_entry.py",
+        "siete_pecados.py",
+        "siete_pecados_data.py",
+        # New Rule (new_rule*.py) is not here yet: it has no presenter, so its entry
+        # says ON_DEVICE = False and the laptop plays it. It comes on with its
+        # presenter (entry, engine).
     ),
     base_path="..",
 )

@@ -52,9 +52,16 @@ class Presenter:
         title = "%s: %s to play" % (self.s.title, self.name(seat))
         return title, lines, items, choices, ("Play", "", "Menu")
 
+    def enters(self, seat):
+        """True when this presenter enters a decision the rules make public on its
+        own screens (enter()): a choice whose list would show the seat's hand, or
+        one the table answers on a screen of the game's own."""
+        return False
+
     async def enter(self, view, legal, seat):
-        """A decision only `seat` may see (a bid, a die), entered behind its own gate:
-        the action, None when the table abandons the game, or False to use turn()."""
+        """A decision only `seat` may see (a bid, a die), or one enters() claims,
+        entered on the presenter's own screens (view: the seat's): the action, None
+        when the table abandons the game, or False to use turn()."""
         return False
 
     # ****** API: what happened ******

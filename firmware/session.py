@@ -247,12 +247,13 @@ def resume(app, game_id):
     data, seed = store.load(game_id)
     journal = gamelog.Journal()
     head, actions, intact = journal.restore(data)
-    if intact < len(data):
+    torn = intact < len(data)
+    end = gamelog.parse(data[:intact])["end"] if journal.ended else None
+    data = None  # the log's bytes go before the engine comes in
+    if torn:
         store.truncate(game_id, intact)  # a record torn by the power cut
-        data = data[:intact]
     abandoned = False
-    if journal.ended:
-        end = gamelog.parse(data)["end"]
+    if end is not None:
         seed = unhexlify(end["seed"])
         abandoned = bool(end.get("abandoned"))
     if seed is None:

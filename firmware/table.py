@@ -69,7 +69,7 @@ async def turn(s, seat):
     """The seat chooses an action with the buttons; None: the game is abandoned."""
     pres = s.presenter
     legal = s.legal()
-    if s.secret():
+    if s.secret() or pres.enters(seat):
         action = await pres.enter(s.view(seat), legal, seat)  # entered behind the gate
         if action is not False:
             return action

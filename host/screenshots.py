@@ -6,7 +6,8 @@ Plays a seeded 4-player game of 7: The Sins by button presses (host/sim_play.py)
 visits the pause menu, abandons a second game and shows the error screen of a damaged
 journal; the first frame of each kind of screen becomes a 1-bit 296x128 PNG. Then a
 4-player Mea Culpa keeper session (the rulebook's bidding example, a Pope caught and
-one not caught) gives the keeper-*.png screens, each taken where the script says.
+one not caught) gives the keeper-*.png screens, each taken where the script says, and two
+7 Pecados games (Infernal 3 vs 3, Celestial 2 vs 2) the pecados-*.png screens.
 Beside each PNG: its text description (.txt) and the same screen at true size next to
 a millimetre scale (mm/<name>.png, see `true_size_png`). `render_all` gives the same
 shots, with their descriptions as data, to the tests that measure the type.
@@ -25,7 +26,14 @@ from pathlib import Path
 
 from host.fonts import BinFont
 from host.sim_client import SimClient, SimDevice, pbm_to_png, read_pbm
-from host.sim_play import KEEPER_TITLE, play_to_result, start_game, step
+from host.sim_play import (
+    KEEPER_TITLE,
+    PECADOS_TITLE,
+    pecados_step,
+    play_to_result,
+    start_game,
+    step,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = "c0ffee" * 10 + "c0de"
@@ -179,6 +187,40 @@ def capture_keeper(work: Path) -> dict[str, Shot]:
     return taken
 
 
+# 7 Pecados: an Infernal 3 vs 3 game (cancels, the team result) and a Celestial 2 vs 2
+# one (draws from the centre, limbo deals); (folder, players, menu rows, seed).
+PECADOS_GAMES = (
+    ("infernal", 6, [(2, ["B"]), (4, ["B"])], SEED),
+    ("celestial", 4, [(4, ["B"])], "7ea4" * 16),
+)
+
+
+def capture_pecados(work: Path) -> dict[str, Shot]:
+    """The first of each 7 Pecados screen (pecados-<name>; the hand asking for the draw
+    is pecados-draw), played by host/sim_play.py's 7 Pecados policy."""
+    taken: dict[str, Shot] = {}
+    for folder, players, rows, seed in PECADOS_GAMES:
+        dev = SimDevice.start(work / folder, seed=seed)
+        c = dev.client
+        try:
+            start_game(c, players, game_rows=rows, title=PECADOS_TITLE)
+            while True:
+                scr = c.screen()
+                name = scr["name"]
+                if name == "hand" and scr["lines"][:1] == ["Draw from?"]:
+                    name = "draw"
+                if name != "seal" and "pecados-" + name not in taken:
+                    taken["pecados-" + name] = Shot(
+                        c.screen_image_path().read_bytes(), scr, c.screen_text()
+                    )
+                if scr["name"] == "result":
+                    break
+                pecados_step(c)
+        finally:
+            dev.stop()
+    return taken
+
+
 def render_all(work: Path) -> dict[str, Shot]:
     """Every screen the screenshots show, by name (7: The Sins first, then the keeper)."""
     frames = capture(work / "sins")
@@ -195,6 +237,7 @@ def render_all(work: Path) -> dict[str, Shot]:
             taken[name] = Shot(pbm.read_bytes(), screen, text)
     shots = {name: taken[name] for name in sorted(taken)}
     shots.update(capture_keeper(work / "keeper"))
+    shots.update(capture_pecados(work / "pecados"))
     return shots
 
 

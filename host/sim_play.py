@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 
 from host.sim_client import SimClient, SimError
 
@@ -190,6 +191,50 @@ def play_keeper(client: SimClient, rounds: int = 3, limit: int = 5000) -> int:
     return presses
 
 
+# ****** 7 Pecados: one press at a time ******
+PECADOS_TITLE = "7 Pecados"
+PECADOS_LISTS = ("hand", "favour", "cancel")  # its screens that choose from a list
+
+
+def pecados_target(screen: dict) -> int:
+    """The item a 7 Pecados list screen chooses, from the screen alone, so a session
+    replays the same after a power cut. A hand or favour choice goes by the move
+    number; "who cancels?" by the declared play: nobody, or one time in three the last
+    seat asked (still the last when the device asks again after a cut that came
+    between the answers of the seats before it)."""
+    items = screen["items"]
+    if screen["name"] == "cancel":
+        play = zlib.crc32((screen["title"] + (screen["big"] or "")).encode())
+        return len(items) - 1 if play % 3 == 0 else 0
+    return (corner_move(screen) * 7 + len(items) * 3) % len(items)
+
+
+def pecados_press(screen: dict) -> str:
+    name = screen["name"]
+    if name in PECADOS_LISTS:
+        return "A" if screen["cursor"] == pecados_target(screen) else "DOWN"
+    if name in ("splash", "error", "pause", "confirm", "menu", "result"):
+        raise SimError("unexpected screen:\n" + json.dumps(screen))
+    return "A"  # seal, pass, limbo, cancelled, over
+
+
+def pecados_step(client: SimClient, check=None) -> str:
+    """One press of a 7 Pecados session; returns the name of the screen it was made on."""
+    screen = check(client) if check else client.screen()
+    client.press(pecados_press(screen))
+    return screen["name"]
+
+
+def play_pecados(client: SimClient, check=None, limit: int = 6000) -> list[str]:
+    """From the seal to the result screen; the names of the screens pressed on."""
+    names = []
+    while client.screen()["name"] != "result":
+        names.append(pecados_step(client, check))
+        if len(names) >= limit:
+            raise SimError("the 7 Pecados session does not end")
+    return names
+
+
 # ****** any game on the device: a whole session at a given player count ******
 def play_session(client: SimClient, title: str, players: int, rounds: int = 3) -> int:
     """From the menu to the result screen of one game (the keeper ends in round
@@ -199,6 +244,8 @@ def play_session(client: SimClient, title: str, players: int, rounds: int = 3) -
     start = client.seq
     if title == KEEPER_TITLE:
         play_keeper(client, rounds=rounds)
+    elif title == PECADOS_TITLE:
+        play_pecados(client)
     else:
         play_to_result(client)
     return client.seq - start

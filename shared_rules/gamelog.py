@@ -180,21 +180,39 @@ class Journal:
         Bytes after `intact_length` belong to a record torn by a power cut;
         the caller truncates them away before appending.
         """
-        records, intact, _ = split_records(data)
+        # One record at a time, as split_records() reads them: a device resuming a
+        # long game never holds every record as a dict, nor a copy of the log.
         self._chain = hashlib.sha256()
-        self._chain.update(data[:intact])
-        if not records or records[0].get("t") != "head":
-            raise LogError("the journal does not start with a header")
+        head = None
         actions = []
-        for record in records[1:]:
-            if record.get("t") == "end":
-                self.ended = True
+        done = False  # past the end record: its bytes are hashed, not replayed
+        pos = 0
+        while pos < len(data):
+            end = data.find(b"\n", pos)
+            if end < 0:
                 break
-            if record.get("t") != "a" or record.get("n") != len(actions):
-                raise LogError("journal record %d is out of order" % (len(actions) + 1))
-            actions.append(record["a"])
+            line = data[pos : end + 1]
+            try:
+                record = decode_record(line)
+            except LogError:
+                break
+            self._chain.update(line)
+            pos = end + 1
+            if head is None:
+                if record.get("t") != "head":
+                    raise LogError("the journal does not start with a header")
+                head = record
+            elif not done:
+                if record.get("t") == "end":
+                    self.ended = done = True
+                elif record.get("t") != "a" or record.get("n") != len(actions):
+                    raise LogError("journal record %d is out of order" % (len(actions) + 1))
+                else:
+                    actions.append(record["a"])
+        if head is None:
+            raise LogError("the journal does not start with a header")
         self.moves = len(actions)
-        return records[0], actions, intact
+        return head, actions, pos
 
 
 def parse(data):

@@ -54,6 +54,12 @@ def test_the_menu_does_not_grow_with_the_games_installed(tmp_path):
     boot1, after1, one = menu_heap(tmp_path / "g1", four=False)
     boot4, after4, four = menu_heap(tmp_path / "g4", four=True)
     assert one == ["Game: 7: The Sins"]
-    assert four == ["Game: 7: The Sins", "Game: Fake A", "Game: Fake B", "Game: Mea Culpa keeper"]
+    assert four == [
+        "Game: 7 Pecados",
+        "Game: 7: The Sins",
+        "Game: Fake A",
+        "Game: Fake B",
+        "Game: Mea Culpa keeper",
+    ]
     assert boot4 >= boot1, (boot4, boot1)
     assert after4 >= after1 - ENTRY_NAMES, (after4, after1)

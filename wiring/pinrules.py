@@ -110,7 +110,7 @@ DISPLAY_KEYS = ("driver", "spi", "sck", "mosi", "miso", "cs", "dc", "rst", "busy
 DISPLAY_KEYS += ("width", "height", "baudrate")
 BUTTON_NAMES = ("A", "B", "C", "UP", "DOWN")
 LED_KEYS = ("pin", "seats", "status", "count", "max_brightness")
-MAX_SEATS = 5
+MAX_SEATS = 6
 # board.wire() creates these after the SPI bus: they take their pad back from it.
 MADE_AFTER_THE_BUS = ("cs", "dc", "rst", "busy")
 
@@ -296,7 +296,7 @@ def led_worst_case_ma(pinmap, leds):
 
 
 def check_leds(pinmap):
-    """One LED per seat (at most five) plus a status LED, and a chain within the current budget."""
+    """One LED per seat (at most six) plus a status LED, and a chain within the current budget."""
     problems = []
     for name, profile in profiles(pinmap):
         leds = profile["leds"]

@@ -105,20 +105,26 @@ RULEBOOK = ("Fake %(X)s", "Nobody", 2024)
 OPTIONS = (Option("speed", 1, low=1, high=3, help="how fast the fake game goes"),)
 """
 FAKES = "fake-a:fake_a_entry:,fake-b:fake_b_entry:"  # catalogued by their entry modules
-KEEPER_FILES = (
+OTHER_GAMES_FILES = (
     "shared_rules/mea_culpa_keeper_entry.mpy",
     "shared_rules/mea_culpa_keeper.mpy",
     "shared_rules/mea_culpa_codes.mpy",
     "shared_rules/mea_culpa_data.mpy",
     "shared_rules/mea_culpa_auction.mpy",
     "present_meaculpa.mpy",
+    "shared_rules/siete_pecados_entry.mpy",
+    "shared_rules/siete_pecados.mpy",
+    "shared_rules/siete_pecados_data.mpy",
+    "present_pecados.mpy",
+    "present_pecados_end.mpy",
 )
 
 
 def menu_heap(folder: Path, four: bool, heap: str = HEAP):
     """(free heap at the menu after boot, after showing every game and coming back,
-    the titles shown): with four games installed (the manifest's two and two fake
-    entries with their engine files) or with one (7: The Sins alone). Both catalogue
+    the titles shown): with five games installed (the manifest's three and two fake
+    entries with their engine files) or with one (7: The Sins alone; the keeper's and
+    7 Pecados' files taken off the flash). Both catalogue
     the same names; only what is installed differs."""
     dev = SimDevice.start(folder / "flash", heap=heap, mpy=True, games=FAKES)
     try:
@@ -130,13 +136,13 @@ def menu_heap(folder: Path, four: bool, heap: str = HEAP):
                 (flash / f"fake_{x}_entry.py").write_text(FAKE_ENTRY % {"x": x, "X": x.upper()})
                 (flash / f"fake_{x}.py").write_text("class Fake:\n    pass\n")
         else:
-            for rel in KEEPER_FILES:
+            for rel in OTHER_GAMES_FILES:
                 (flash / rel).unlink()
         dev.boot(old)
         c = dev.client
         boot = c.status()["free"]
         titles = []
-        for _ in range(5):
+        for _ in range(6):
             titles.append(c.screen()["items"][0])
             c.press("B")
         while c.screen()["items"][0] != "Game: 7: The Sins":

@@ -405,15 +405,15 @@ def test_buttons_async_get():
 
 # ****** LEDs ******
 def test_seat_leds_scale_and_light_one_seat():
-    np = SimNeoPixel(None, 6, timing=WS2812_TIMING)
-    leds = SeatLeds(np, 5, 5, max_brightness=40)
+    np = SimNeoPixel(None, 7, timing=WS2812_TIMING)  # the reference chain: 6 seats, status
+    leds = SeatLeds(np, 6, 6, max_brightness=40)
     leds.only(2, "turn")
     leds.status("secret")
     leds.show()
     assert np.shown[2] == (40, 40, 40)  # full white capped at max_brightness
-    assert np.shown[0] == (0, 0, 0) and np.shown[5] == (40, 0, 0)
+    assert np.shown[0] == (0, 0, 0) and np.shown[6] == (40, 0, 0)
     leds.brightness = 128
-    leds.only(0, "turn")
+    leds.only(5, "turn")  # the sixth seat
     leds.show()
-    assert np.shown[0] == (20, 20, 20) and np.shown[2] == (0, 0, 0)
-    assert leds.names() == ["turn", "off", "off", "off", "off", "secret"]
+    assert np.shown[5] == (20, 20, 20) and np.shown[2] == (0, 0, 0)
+    assert leds.names() == ["off", "off", "off", "off", "off", "turn", "secret"]
