@@ -33,7 +33,12 @@ class App:
 
         self._settings_mod = settings
         self.settings = settings.load(root + settings.PATH)
-        self.privacy = PrivacyPolicy(board, Painter(board.display))
+        gauge = None
+        if board.battery is not None:
+            from battery import Gauge
+
+            gauge = Gauge(board.battery)
+        self.privacy = PrivacyPolicy(board, Painter(board.display), gauge)
         self.session = None  # the game in progress
         self.waiting = False  # waiting for a button (the simulator's "idle")
         self._exit = False
@@ -67,18 +72,66 @@ class App:
         return self.privacy.screen
 
     async def show(self, scr, full=False):
-        await self.privacy.show(scr, full)
+        privacy = self.privacy
+        gauge = privacy.gauge
+        if gauge is not None and not scr.private and not privacy.secret_up and gauge.warn():
+            await self._battery_warning()
+        await privacy.show(scr, full)
+
+    async def _battery_warning(self):
+        # Once, on the first public screen after the charge is seen low: LOW_PERCENT
+        # leaves over an hour, enough to finish the game (battery.py).
+        await self.privacy.show(
+            Screen(
+                "battery",
+                "Battery low",
+                big="Battery low",
+                facts=["Enough to finish this game."],
+                lines=wrap(
+                    "Then change the batteries or plug in USB. Nothing is lost if it"
+                    " runs out: the game resumes where it was."
+                ),
+                keys=("OK", "", ""),
+            )
+        )
+        await self.wait_key("A")
 
     async def next_event(self):
+        """The next press made with the screen asked for on the glass; presses made
+        before it got there are dropped (privacy.py). A move not yet drawn is drawn
+        when the presses pause."""
         b = self.board.buttons
-        self.waiting = b.pending() == 0
-        try:
-            ev = await b.get()
-        finally:
-            self.waiting = False
-        if ev[0] == "exit" or self._exit:
-            raise ExitApp()
-        return ev
+        privacy = self.privacy
+        while True:
+            await privacy.settle()
+            self.waiting = b.pending() == 0
+            try:
+                ev = await b.get()
+            finally:
+                self.waiting = False
+            if ev[0] == "exit" or self._exit:
+                raise ExitApp()
+            if privacy.fresh(b.last_stamp):
+                return ev
+
+    def _answer(self, kind, name):
+        # the buttons driver calls this the moment it sees a press: the LEDs answer now
+        leds = self.board.leds
+        leds.answer(True)
+        leds.show()
+        self._answered.set()
+
+    async def _answers(self):
+        import asyncio
+
+        leds = self.board.leds
+        while True:
+            await self._answered.wait()
+            self._answered.clear()
+            await asyncio.sleep_ms(self.board.answer_ms)
+            if not self._answered.is_set():
+                leds.answer(False)
+                leds.show()
 
     async def wait_key(self, keys="A"):
         """The first of `keys` pressed; UP/DOWN turn the pages of a screen that has them."""
@@ -102,6 +155,9 @@ class App:
         import asyncio
 
         board = self.board
+        self._answered = asyncio.Event()
+        answers = asyncio.create_task(self._answers())
+        board.buttons.answer = self._answer
         try:
             await board.display.init()
             self.lights(None)
@@ -128,6 +184,10 @@ class App:
                     await self.error(err)
         except ExitApp:
             pass
+        finally:
+            board.buttons.answer = None
+            answers.cancel()
+        board.leds.answer(False)
         self.lights(None)
 
     async def game(self):

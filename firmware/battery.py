@@ -43,3 +43,38 @@ class Battery:
         percent = (mv - EMPTY_MV) * 100 // (FULL_MV - EMPTY_MV)
         percent = max(0, min(100, percent))
         return {"mv": mv, "source": "battery", "percent": percent, "low": percent < LOW_PERCENT}
+
+
+class Gauge:
+    """What the status line shows of the battery, and when to warn that it is low.
+
+    The charge is shown in steps of ten percent (the voltage is a rough guide to it), and
+    moves only when the reading is 7 points away from what is shown, so the LEDs' load
+    does not make it flicker between two steps. warn() is true once when the charge falls
+    below LOW_PERCENT, and again only after it has been back above it (fresh cells, USB)."""
+
+    def __init__(self, battery):
+        self._battery = battery
+        self.percent = None  # shown; None on USB (or a boost): the charge cannot be read
+        self.low = False
+        self._warned = False
+
+    def read(self):
+        """(percent shown, low) after a new reading; (None, False) on USB."""
+        level = self._battery.level()
+        percent = level["percent"]
+        if percent is None:
+            self.percent = None
+        elif self.percent is None or abs(percent - self.percent) >= 7:
+            self.percent = min(100, (percent + 5) // 10 * 10)
+        self.low = level["low"]
+        if not self.low and (percent is None or percent >= LOW_PERCENT + 5):
+            self._warned = False
+        return self.percent, self.low
+
+    def warn(self):
+        """True the first time the charge is seen low (the app shows its warning once)."""
+        if self.low and not self._warned:
+            self._warned = True
+            return True
+        return False

@@ -11,6 +11,11 @@ import sys
 class Board:
     splash_ms = 1500
     effect_ms = 120  # LED animation step
+    answer_ms = 100  # the status LED's blink answering a press
+    # A moved cursor waits this long for the next press before the glass shows it, so a
+    # player who knows where to go and presses in a quick run waits for one refresh at the
+    # end, not one per press (the LEDs answer each press at once). Confessor's choice.
+    settle_ms = 250
 
     def __init__(self, name, profile, display, buttons, leds, urandom, battery=None):
         self.name = name

@@ -6,6 +6,10 @@
 #
 # Pins are injected as objects whose value() is 1 while pressed: machine.Signal with
 # invert=True for active-low buttons wired to ground (the reference build).
+#
+# Each event is stamped, as it happens, with `stamp` (the app sets it to the screen on the
+# glass), and `answer(kind, name)` is called at once: the LEDs answer a press before the
+# app, or the glass, has done anything with it.
 
 import asyncio
 
@@ -29,6 +33,10 @@ class Buttons:
         self._since = [0] * n  # ticks when the debounced press began
         self._used = [False] * n  # long press or chord already reported
         self._events = []
+        self._stamps = []  # `stamp` when each event happened
+        self.stamp = 0
+        self.last_stamp = 0  # of the event get() returned last
+        self.answer = None  # called with (kind, name) the moment a press is seen
         self._ready = asyncio.Event()
         self.polls = 0
         if clock is None:
@@ -53,15 +61,20 @@ class Buttons:
         while not self._events:
             self._ready.clear()
             await self._ready.wait()
+        self.last_stamp = self._stamps.pop(0)
         return self._events.pop(0)
 
     def clear(self):
         self._events = []
+        self._stamps = []
 
     def post(self, kind, name):
         """Queue an event as if the buttons made it: the serial link's request to
-        leave the UI posts ("exit", "") so a waiting screen wakes up at once."""
-        self._emit(kind, name)
+        leave the UI posts ("exit", "") so a waiting screen wakes up at once. No answer
+        on the LEDs: nobody pressed anything."""
+        self._events.append((kind, name))
+        self._stamps.append(self.stamp)
+        self._ready.set()
 
     async def run(self):
         while True:
@@ -71,6 +84,9 @@ class Buttons:
     # ****** internals ******
     def _emit(self, kind, name):
         self._events.append((kind, name))
+        self._stamps.append(self.stamp)
+        if self.answer is not None:
+            self.answer(kind, name)
         self._ready.set()
 
     def poll(self):

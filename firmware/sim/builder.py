@@ -66,6 +66,7 @@ def build(name, profile, speed=None):
         board.buttons.long_ms = int(long_ms)
     if channel:
         channel.model = model
+        channel.ghosts = getattr(model, "ghost", None) is not None
         channel.supply = supply
         channel.battery = board.battery
 
@@ -85,6 +86,9 @@ def build(name, profile, speed=None):
     board.np = np
     board.splash_ms = 1500 if real else 0
     board.effect_ms = 120 if real else 2
+    board.answer_ms = 100 if real else 2
+    # instant: a move is drawn at once, unless a test or the bench gives the device's wait
+    board.settle_ms = int(env("CONFESSOR_SIM_SETTLE_MS", "250" if real else "0"))
     games = env("CONFESSOR_SIM_GAMES")
     if games:
         from shared_rules import games as registry

@@ -87,8 +87,11 @@ class Channel:
         self.events.write(json.dumps(record).encode() + b"\n")
         self.events.flush()
 
-    def note_screen(self, scr):
+    def note_screen(self, scr, move=False):
+        """The screen about to be refreshed; `move`: a move drawn after the presses
+        paused (privacy.py), which the refresh event records."""
         self.screen = scr
+        self._move = move
         _write(self.dir + "/screen.txt", scr.text().encode())
         _write_json(self.dir + "/screen.json", scr.data())
 
@@ -120,15 +123,19 @@ class Channel:
                 name + ".json", json.dumps(self.screen.data()).encode() if self.screen else b"{}"
             )
         scr = self.screen
-        self._event(
-            {
-                "e": "refresh",
-                "frame": self.frame,
-                "kind": kind,
-                "screen": scr.name if scr else None,
-                "private": bool(scr and scr.private),
-            }
-        )
+        record = {
+            "e": "refresh",
+            "frame": self.frame,
+            "kind": kind,
+            "screen": scr.name if scr else None,
+            "private": bool(scr and scr.private),
+        }
+        if self._move:
+            record["move"] = True
+        if self.ghosts:
+            # CONFESSOR_SIM_GHOSTS: pixels still carrying a partial refresh's ghost
+            record["ghosts"] = self.model.ghost_pixels()
+        self._event(record)
 
     def _pbm(self, path):
         """The panel as a PBM (P4, 1 = black), converted band by band."""
@@ -152,6 +159,8 @@ class Channel:
         self.on_leds(None)  # the Badger's single LED
 
     leds = None
+    _move = False
+    ghosts = False  # the model tracks ghosts (sim/builder.py)
 
     def _status(self, idle, app=None):
         data = {
@@ -227,6 +236,7 @@ class Channel:
             and app.waiting
             and buttons.pending() == 0
             and not display.busy
+            and not (self.leds is not None and self.leds.answering)
         )
         state = (idle, self.ack, self.frame, self.exited)
         if state != self._last:
