@@ -74,8 +74,10 @@ class App:
     async def show(self, scr, full=False):
         privacy = self.privacy
         gauge = privacy.gauge
-        if gauge is not None and not scr.private and not privacy.secret_up and gauge.warn():
-            await self._battery_warning()
+        if gauge is not None and not scr.private and not privacy.secret_up:
+            gauge.read()
+            if gauge.warn():
+                await self._battery_warning()
         await privacy.show(scr, full)
 
     async def _battery_warning(self):

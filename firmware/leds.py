@@ -35,6 +35,7 @@ class SeatLeds:
         self._state = ["off"] * (np.n if np is not None else 0)
         self._status_name = "off"  # what the status LED shows when no press is answered
         self.answering = False
+        self.answers = 0  # presses answered since power-on
 
     def _rgb(self, name):
         r, g, b = COLOURS[name]
@@ -70,6 +71,7 @@ class SeatLeds:
         self.answering = on
         name = self._status_name
         if on:
+            self.answers += 1
             name = "press" if name == "off" else "off"
         self._put(self._status, name)
 
@@ -91,6 +93,7 @@ class WhiteLed:
         self._on = False
         self._status_on = False
         self.answering = False
+        self.answers = 0
 
     def seat(self, index, name):
         pass
@@ -107,6 +110,7 @@ class WhiteLed:
     def answer(self, on):
         """A press seen: the LED blinks (on while off, off while on)."""
         self.answering = on
+        self.answers += 1 if on else 0
         self._on = self._status_on != on
 
     def show(self):

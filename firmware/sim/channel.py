@@ -153,12 +153,18 @@ class Channel:
         shown = [list(c) for c in np.shown] if np is not None else []
         names = self.leds.names() if self.leds is not None else []
         _write_json(self.dir + "/leds.json", {"rgb": shown, "names": names})
-        self._event({"e": "leds", "names": names})
+        record = {"e": "leds", "names": names}
+        answers = self.leds.answers if self.leds is not None else 0
+        if answers != self._answers:
+            record["answer"] = answers  # this write is the status LED answering a press
+            self._answers = answers
+        self._event(record)
 
     def on_led_pin(self, level):
         self.on_leds(None)  # the Badger's single LED
 
     leds = None
+    _answers = 0
     _move = False
     ghosts = False  # the model tracks ghosts (sim/builder.py)
 

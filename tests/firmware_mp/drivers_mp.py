@@ -114,6 +114,23 @@ def test_ssd1680_clears_ghosts_with_a_fast_refresh_every_clean_every():
     assert model.ghost_pixels() == 0  # a flashing refresh leaves none
 
 
+def test_ssd1680_clean_refresh_is_the_fast_full_one_and_leaves_no_ghost():
+    # what the privacy policy asks for when a secret leaves the screen
+    d, model = ssd1680()
+    model.ghost = bytearray(len(model.glass))
+    d.fb.fill(d.WHITE)
+    assert run(d.show(full=False, clean=True)) == "full"  # nothing on the glass known yet
+    d.fb.text("SECRET 7", 10, 10, d.BLACK)
+    assert run(d.show(full=False)) == "partial"
+    assert model.ghost_pixels() > 0
+    d.fb.fill(d.WHITE)
+    d.fb.text("public", 10, 10, d.BLACK)
+    assert run(d.show(full=False, clean=True)) == "fast"
+    assert model.ghost_pixels() == 0 and bytes(model.landscape()) == bytes(d.buf)
+    assert run(d.show(full=False)) == "partial"  # the count of partial ones starts again
+    assert not model.errors
+
+
 def test_ssd1680_model_needs_ping_pong_or_a_rewritten_reference():
     # The same partial refresh without the 0x37 ping-pong option: the reference RAM keeps
     # the old image, and the second partial refresh compares against a stale one.
@@ -403,6 +420,32 @@ def test_buttons_async_get():
     assert run(main()) == ("press", "UP")
 
 
+def test_buttons_stamp_each_event_when_made_and_answer_at_once():
+    b, pins, clock = make_buttons()
+    seen = []
+    b.answer = lambda kind, name: seen.append((kind, name, b.pending()))
+    b.stamp = 4
+    pins["A"].set_level(0)
+    poll(b, clock, 3)
+    pins["A"].set_level(1)
+    poll(b, clock, 3)
+    assert seen == [("press", "A", 1)]  # answered the moment it was queued
+    b.stamp = 5  # the next screen reached the glass after the press
+    pins["B"].set_level(0)
+    poll(b, clock, 3)
+    pins["B"].set_level(1)
+    poll(b, clock, 3)
+    b.post("exit", "")
+    assert len(seen) == 2  # a posted event is nobody's press: no answer
+    assert run(b.get()) == ("press", "A") and b.last_stamp == 4
+    assert run(b.get()) == ("press", "B") and b.last_stamp == 5
+    assert run(b.get()) == ("exit", "") and b.last_stamp == 5
+    b.stamp = 6
+    b.post("exit", "")
+    b.clear()
+    assert b.pending() == 0
+
+
 # ****** LEDs ******
 def test_seat_leds_scale_and_light_one_seat():
     np = SimNeoPixel(None, 6, timing=WS2812_TIMING)
@@ -417,3 +460,73 @@ def test_seat_leds_scale_and_light_one_seat():
     leds.show()
     assert np.shown[0] == (20, 20, 20) and np.shown[2] == (0, 0, 0)
     assert leds.names() == ["turn", "off", "off", "off", "off", "secret"]
+
+
+def test_leds_answer_a_press_with_a_blink_of_the_status_led():
+    from leds import WhiteLed
+
+    np = SimNeoPixel(None, 6, timing=WS2812_TIMING)
+    leds = SeatLeds(np, 5, 5, max_brightness=40)
+    leds.only(1, "turn")
+    leds.answer(True)
+    leds.show()
+    assert leds.names()[-1] == "press" and leds.answering
+    assert leds.names()[1] == "turn"  # the seats keep what they show
+    leds.answer(False)
+    leds.show()
+    assert leds.names()[-1] == "off" and not leds.answering
+    leds.status("secret")
+    leds.answer(True)
+    leds.show()
+    assert np.shown[5] == (0, 0, 0)  # red blinks dark
+    leds.answer(False)
+    leds.show()
+    assert np.shown[5] == (40, 0, 0)
+    leds.answer(True)
+    leds.status("off")  # the app's state wins at once, and stays after the blink
+    leds.answer(False)
+    assert leds.names()[-1] == "off"
+    rp2.new_world()
+    pin = rp2.Pin(22, rp2.Pin.OUT, value=0)
+    white = WhiteLed(pin)
+    white.answer(True)
+    white.show()
+    assert pin.value() == 1
+    white.answer(False)
+    white.status("secret")
+    white.show()
+    assert pin.value() == 1
+    white.answer(True)
+    white.show()
+    assert pin.value() == 0
+    white.answer(False)
+    white.show()
+    assert pin.value() == 1
+
+
+def test_battery_gauge_steps_of_ten_and_warns_once():
+    from battery import Battery, Gauge
+
+    world = rp2.new_world()
+    vsys = [4700]
+    world.analog[26] = lambda: vsys[0] // 2
+    gauge = Gauge(Battery(rp2.ADC(26), 2))
+    assert gauge.read() == (None, False) and not gauge.warn()  # USB
+    vsys[0] = 4000  # 83 %
+    assert gauge.read() == (80, False)
+    vsys[0] = 3950  # 79 %: no flicker between steps
+    assert gauge.read() == (80, False)
+    vsys[0] = 3880  # 73 %
+    assert gauge.read() == (70, False)
+    assert not gauge.warn()
+    vsys[0] = 3150  # 12 %
+    assert gauge.read() == (10, True)
+    assert gauge.warn() and not gauge.warn()  # once
+    vsys[0] = 3170  # still low, a little up: no second warning
+    gauge.read()
+    assert not gauge.warn()
+    vsys[0] = 4700  # plugged in: the next low warns again
+    assert gauge.read() == (None, False)
+    vsys[0] = 3100
+    gauge.read()
+    assert gauge.warn()
