@@ -33,12 +33,7 @@ class App:
 
         self._settings_mod = settings
         self.settings = settings.load(root + settings.PATH)
-        gauge = None
-        if board.battery is not None:
-            from battery import Gauge
-
-            gauge = Gauge(board.battery)
-        self.privacy = PrivacyPolicy(board, Painter(board.display), gauge)
+        self.privacy = PrivacyPolicy(board, Painter(board.display))
         self.session = None  # the game in progress
         self.waiting = False  # waiting for a button (the simulator's "idle")
         self._exit = False
@@ -73,67 +68,39 @@ class App:
 
     async def show(self, scr, full=False):
         privacy = self.privacy
-        gauge = privacy.gauge
-        if gauge is not None and not scr.private and not privacy.secret_up:
-            gauge.read()
-            if gauge.warn():
+        battery = self.board.battery
+        if battery is not None and not scr.private and not privacy.secret_up:
+            battery.status()
+            if battery.warn():
                 await self._battery_warning()
         await privacy.show(scr, full)
 
     async def _battery_warning(self):
-        # Once, on the first public screen after the charge is seen low: LOW_PERCENT
-        # leaves over an hour, enough to finish the game (battery.py).
-        await self.privacy.show(
-            Screen(
-                "battery",
-                "Battery low",
-                big="Battery low",
-                facts=["Enough to finish this game."],
-                lines=wrap(
-                    "Then change the batteries or plug in USB. Nothing is lost if it"
-                    " runs out: the game resumes where it was."
-                ),
-                keys=("OK", "", ""),
-            )
-        )
+        # Once, on the first public screen after the charge is seen low. The screen's
+        # module is loaded for it and dropped after: it costs no RAM the rest of the time.
+        loaded = loader.Loaded()
+        try:
+            from low_battery import warning
+
+            scr = warning()
+        finally:
+            loaded.forget()
+        await self.privacy.show(scr)
         await self.wait_key("A")
 
     async def next_event(self):
-        """The next press made with the screen asked for on the glass; presses made
-        before it got there are dropped (privacy.py). A move not yet drawn is drawn
-        when the presses pause."""
+        """The next press; a move not yet drawn is drawn first when the presses pause
+        (privacy.py, which also drops presses made before their screen was on the glass)."""
         b = self.board.buttons
-        privacy = self.privacy
-        while True:
-            await privacy.settle()
-            self.waiting = b.pending() == 0
-            try:
-                ev = await b.get()
-            finally:
-                self.waiting = False
-            if ev[0] == "exit" or self._exit:
-                raise ExitApp()
-            if privacy.fresh(b.last_stamp):
-                return ev
-
-    def _answer(self, kind, name):
-        # the buttons driver calls this the moment it sees a press: the LEDs answer now
-        leds = self.board.leds
-        leds.answer(True)
-        leds.show()
-        self._answered.set()
-
-    async def _answers(self):
-        import asyncio
-
-        leds = self.board.leds
-        while True:
-            await self._answered.wait()
-            self._answered.clear()
-            await asyncio.sleep_ms(self.board.answer_ms)
-            if not self._answered.is_set():
-                leds.answer(False)
-                leds.show()
+        await self.privacy.settle()
+        self.waiting = b.pending() == 0
+        try:
+            ev = await b.get()
+        finally:
+            self.waiting = False
+        if ev[0] == "exit" or self._exit:
+            raise ExitApp()
+        return ev
 
     async def wait_key(self, keys="A"):
         """The first of `keys` pressed; UP/DOWN turn the pages of a screen that has them."""
@@ -157,9 +124,9 @@ class App:
         import asyncio
 
         board = self.board
-        self._answered = asyncio.Event()
-        answers = asyncio.create_task(self._answers())
-        board.buttons.answer = self._answer
+        buttons = board.buttons
+        buttons.leds = board.leds  # every press answered at once
+        buttons.answer_ms = board.answer_ms
         try:
             await board.display.init()
             self.lights(None)
@@ -187,8 +154,7 @@ class App:
         except ExitApp:
             pass
         finally:
-            board.buttons.answer = None
-            answers.cancel()
+            buttons.leds = None
         board.leds.answer(False)
         self.lights(None)
 

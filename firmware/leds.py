@@ -67,13 +67,15 @@ class SeatLeds:
 
     def answer(self, on):
         """A press seen: the status LED blinks (lit "press" while dark, dark while lit, so
-        the red of a secret only blinks), and comes back to its state with answer(False)."""
+        the red of a secret only blinks), and comes back to its state with answer(False).
+        names() goes on telling the state, not the blink."""
         self.answering = on
         name = self._status_name
         if on:
             self.answers += 1
             name = "press" if name == "off" else "off"
-        self._put(self._status, name)
+        if self._np is not None and self._status is not None and self._status < self._np.n:
+            self._np[self._status] = self._rgb(name)
 
     def show(self):
         if self._np is not None:
@@ -118,4 +120,4 @@ class WhiteLed:
             self._pin.value(1 if self._on else 0)
 
     def names(self):
-        return ["on" if self._on else "off"]
+        return ["on" if self._status_on else "off"]

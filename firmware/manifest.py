@@ -37,6 +37,7 @@ module("menu.py")
 module("session.py")
 module("table.py")
 module("privacy.py")
+module("low_battery.py")  # loaded for the warning, then dropped
 module("loader.py")
 module("ui.py")
 module("writer.py")

@@ -13,26 +13,21 @@
 #   drawn at once but when the presses pause (settle(): `board.settle_ms` without one), so
 #   presses made while the glass is busy, or in a quick run, come out as one refresh of the
 #   latest state. Any other screen is a new decision and is drawn at once.
-# - Stale presses. The button driver stamps each press with the decision on the glass when
-#   it was made; a press made before the current decision had reached the glass (while its
-#   refresh was still running, or before it began) is dropped, never applied to a screen
-#   the player had not seen.
+# - Stale presses. When a new decision has reached the glass, the presses still queued
+#   were made before it got there (while its refresh ran, or before it began): they are
+#   dropped, never applied to a screen the player had not seen. Presses queued during a
+#   move's refresh stay: the player has seen the decision they act on.
 
 
 import asyncio
-import time
 
 
 class PrivacyPolicy:
-    def __init__(self, board, painter, gauge=None):
+    def __init__(self, board, painter):
         self.board = board
         self.painter = painter
-        self.gauge = gauge  # battery.Gauge, or None where the board reads no battery
         self.screen = None  # the latest screen asked for (the app's state)
-        self.shown = None  # the screen on the panel
         self.pending = False  # `screen` is a move not yet drawn
-        self.decision = 0  # the number of `screen`'s decision
-        self._key = None
         self.secret_up = False  # a private screen is (or may still be) on the panel
 
     # ****** API ******
@@ -41,11 +36,7 @@ class PrivacyPolicy:
         show when the presses pause (settle). A private screen lights the status LED
         before anything else; leaving one takes a clean refresh. `full` asks for a
         flashing refresh (a clean one)."""
-        key = _decision(scr)
-        move = key == self._key and not full
-        if not move:
-            self.decision += 1
-            self._key = key
+        move = not full and _same_decision(scr, self.screen)
         self.screen = scr
         if scr.private and not self.secret_up:
             self.secret_up = True
@@ -56,6 +47,7 @@ class PrivacyPolicy:
             self.pending = True
             return
         await self._refresh(scr, full)
+        self.board.buttons.clear()  # made before this screen was on the glass
 
     async def settle(self):
         """Before waiting for a press: a move not yet drawn waits `board.settle_ms` for
@@ -64,41 +56,42 @@ class PrivacyPolicy:
         buttons = board.buttons
         if not self.pending or buttons.pending():
             return
-        start = time.ticks_ms()
-        while time.ticks_diff(time.ticks_ms(), start) < board.settle_ms:
+        for _ in range(board.settle_ms // buttons.poll_ms):
             await asyncio.sleep_ms(buttons.poll_ms)
             if buttons.pending():
                 return
         await self._refresh(self.screen, False, True)
 
-    def fresh(self, stamp):
-        """Whether a press stamped `stamp` was made with the current decision on the glass."""
-        return stamp == self.decision
-
     # ****** internals ******
     async def _refresh(self, scr, flash, move=False):
         board = self.board
         leaving = self.secret_up and not scr.private
-        if self.gauge is not None:
-            percent, low = self.gauge.read()
+        if board.battery is not None:
+            percent, low = board.battery.status()
             scr.battery = None if percent is None else (percent, low)
         self.painter.draw(scr)
         self.pending = False
         sim = board.sim
         if sim is not None:
             sim.note_screen(scr, move)
-        power_on = self.shown is None
-        self.shown = scr
-        await board.display.show(power_on, leaving or flash)
-        board.buttons.stamp = self.decision  # presses from now on were made seeing it
+        await board.display.show(board.display.refreshes == 0, leaving or flash)  # power-on: full
         if leaving:
             self.secret_up = False
             board.leds.status("off")
             board.leds.show()
 
 
-def _decision(scr):
-    """What a screen asks the player: equal for two screens, a press on either means the
-    same. The cursor, the page, the big line and the list are left out: they are what
-    the presses on one decision move and step."""
-    return (scr.name, scr.title, scr.corner, scr.keys, scr.lines, scr.facts, scr.private)
+def _same_decision(a, b):
+    """Whether screen `a` asks what `b` asks, a press on either meaning the same. The
+    cursor, the page, the big line and the list are left out: they are what the presses on
+    one decision move and step."""
+    return (
+        b is not None
+        and a.name == b.name
+        and a.title == b.title
+        and a.corner == b.corner
+        and a.keys == b.keys
+        and a.lines == b.lines
+        and a.facts == b.facts
+        and a.private == b.private
+    )

@@ -15,7 +15,7 @@
 #   items, cursor   the choices, medium type (small only when a screen has no room)
 #   keys            soft-key labels over the A, B and C buttons
 #   battery         set by the privacy policy, not by a screen's maker: (percent, low) of
-#                   a battery drawn at the right of the bar, None on USB (nothing drawn)
+#                   the battery, drawn at the right of the bar; None on USB (nothing drawn)
 # Nobody measures pixels: text is wrapped and fitted here (10-letter names included).
 
 import framebuf
@@ -33,7 +33,6 @@ _SMALL_ROW = const(10)  # 8x8 glyphs, 2 px leading
 _GAP = const(2)
 _TEXT_W = const(292)  # W less 2 px margins
 _MIN_CHOICES = const(3)  # rows the list needs before it is set in medium type
-_ICON_W = const(14)  # the battery's cell and terminal in the bar
 
 
 class Screen:
@@ -109,9 +108,8 @@ class Screen:
 
 
 def battery_text(battery):
-    """The status line's words for (percent, low): "80%", or "LOW 10%"."""
-    percent, low = battery
-    return ("LOW %d%%" if low else "%d%%") % percent
+    """The status line's words for (percent, low): "Bat 80%", or "Bat LOW 10%"."""
+    return ("Bat LOW %d%%" if battery[1] else "Bat %d%%") % battery[0]
 
 
 def clip(text, cols=_COLS):
@@ -298,25 +296,13 @@ class Painter:
             corner = (corner + " " if corner else "") + "%d/%d" % (scr.page + 1, scr.pages)
         self.fb.fill_rect(0, 0, W, _BAR, self.black)
         right = W - 2
-        cols = 0  # small-type columns the battery takes from the title
         if scr.battery is not None:
             text = battery_text(scr.battery)
             right -= 8 * len(text)
             self._text(scr, text, right, 2, "small", "battery", True)
-            right -= _ICON_W + 3
-            self._battery_icon(right, scr.battery[0])
-            right -= 6
-            cols = (W - 2 - right + 7) // 8
-        if corner:
-            cols += len(corner)
+            right -= 8
+        cols = (W - 2 - right) // 8 + len(corner)
         if scr.title:
             self._text(scr, clip(scr.title, _COLS - cols), 2, 2, "small", "title", True)
         if corner:
             self._text(scr, corner, right - 8 * len(corner), 2, "small", "corner", True)
-
-    def _battery_icon(self, x, percent):
-        # a cell outline with its terminal, filled as charged, white on the black bar
-        fb = self.fb
-        fb.rect(x, 3, _ICON_W - 2, 7, self.white)
-        fb.fill_rect(x + _ICON_W - 2, 5, 2, 3, self.white)
-        fb.fill_rect(x + 2, 5, (_ICON_W - 6) * percent // 100, 3, self.white)

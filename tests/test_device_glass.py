@@ -18,7 +18,7 @@ def refreshes(c, since=0):
 
 
 def answers(c, since=0):
-    return [e for e in c.events()[since:] if e["e"] == "leds" and e.get("answer")]
+    return [e for e in c.events()[since:] if e["e"] == "answer"]
 
 
 def to_turn(c):
@@ -85,7 +85,7 @@ def test_moves_in_a_quick_run_end_on_the_latest_cursor(tmp_path):
         first_refresh = min(i for i, e in enumerate(events) if e["e"] == "refresh")
         assert len(answers(c, mark)) == 5
         # every press answered before the glass moved at all
-        assert len([e for e in events[:first_refresh] if e.get("answer")]) == 5
+        assert len([e for e in events[:first_refresh] if e["e"] == "answer"]) == 5
     finally:
         dev.stop()
 
@@ -105,7 +105,7 @@ def test_the_leds_answer_every_press_before_the_glass(tmp_path):
             c.press(key)
             presses += 1
             events = c.events()[before:]
-            kinds = [("answer" if e.get("answer") else e["e"]) for e in events]
+            kinds = [e["e"] for e in events]
             assert "answer" in kinds, events
             if "refresh" in kinds:
                 assert kinds.index("answer") < kinds.index("refresh"), events
@@ -181,14 +181,14 @@ def test_battery_charge_on_the_status_line_and_a_warning_when_low(tmp_path):
         c.press("DOWN")
         scr = check_picture(c)
         assert scr["name"] == "menu" and scr["battery"] == [80, False]
-        assert [t[2] for t in scr["texts"] if t[5] == "battery"] == ["80%"]
-        assert c.screen_text().splitlines()[0].endswith("| 80%")
+        assert [t[2] for t in scr["texts"] if t[5] == "battery"] == ["Bat 80%"]
+        assert c.screen_text().splitlines()[0].endswith("| Bat 80%")
         c.vsys(3150)  # 12 %: over an hour left (firmware/battery.py)
         c.press("DOWN")
         warning = check_picture(c)
         assert warning["name"] == "battery" and warning["big"] == "Battery low"
         assert warning["battery"] == [10, True]
-        assert [t[2] for t in warning["texts"] if t[5] == "battery"] == ["LOW 10%"]
+        assert [t[2] for t in warning["texts"] if t[5] == "battery"] == ["Bat LOW 10%"]
         c.press("A")
         scr = check_picture(c)
         assert scr["name"] == "menu" and scr["cursor"] == 2  # the press that met the warning

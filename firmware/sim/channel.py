@@ -150,21 +150,31 @@ class Channel:
                 f.write(self._hl)
 
     def on_leds(self, np):
-        shown = [list(c) for c in np.shown] if np is not None else []
-        names = self.leds.names() if self.leds is not None else []
-        _write_json(self.dir + "/leds.json", {"rgb": shown, "names": names})
-        record = {"e": "leds", "names": names}
-        answers = self.leds.answers if self.leds is not None else 0
+        leds = self.leds
+        answers = leds.answers if leds is not None else 0
         if answers != self._answers:
-            record["answer"] = answers  # this write is the status LED answering a press
+            # the status LED's blink answering a press: an event, with nothing allocated
+            # (it comes between the app's own allocations on the heap being measured)
             self._answers = answers
-        self._event(record)
+            self._blink = True
+            self.events.write(b'{"e": "answer"}\n')
+            self.events.flush()
+            return
+        if self._blink and not leds.answering:
+            self._blink = False
+            return  # the blink's end, nothing else written since: leds.json is still true
+        self._blink = False
+        shown = [list(c) for c in np.shown] if np is not None else []
+        names = leds.names() if leds is not None else []
+        _write_json(self.dir + "/leds.json", {"rgb": shown, "names": names})
+        self._event({"e": "leds", "names": names})
 
     def on_led_pin(self, level):
         self.on_leds(None)  # the Badger's single LED
 
     leds = None
     _answers = 0
+    _blink = False  # the last write was a press's blink
     _move = False
     ghosts = False  # the model tracks ghosts (sim/builder.py)
 

@@ -420,30 +420,35 @@ def test_buttons_async_get():
     assert run(main()) == ("press", "UP")
 
 
-def test_buttons_stamp_each_event_when_made_and_answer_at_once():
+def test_buttons_answer_each_press_at_once_and_clear_keeps_an_exit():
     b, pins, clock = make_buttons()
     seen = []
-    b.answer = lambda kind, name: seen.append((kind, name, b.pending()))
-    b.stamp = 4
+
+    class Leds:
+        def answer(self, on):
+            seen.append((on, b.pending(), clock.now))
+
+        def show(self):
+            pass
+
+    b.leds = Leds()
+    b.answer_ms = 50
     pins["A"].set_level(0)
     poll(b, clock, 3)
     pins["A"].set_level(1)
-    poll(b, clock, 3)
-    assert seen == [("press", "A", 1)]  # answered the moment it was queued
-    b.stamp = 5  # the next screen reached the glass after the press
+    poll(b, clock, 2)
+    assert seen == [(True, 1, clock.now)]  # answered the moment it was queued
+    poll(b, clock, 5)
+    assert seen[1:] == [(False, 1, seen[0][2] + 50)]  # the blink lasts 50 ms
     pins["B"].set_level(0)
     poll(b, clock, 3)
     pins["B"].set_level(1)
     poll(b, clock, 3)
     b.post("exit", "")
-    assert len(seen) == 2  # a posted event is nobody's press: no answer
-    assert run(b.get()) == ("press", "A") and b.last_stamp == 4
-    assert run(b.get()) == ("press", "B") and b.last_stamp == 5
-    assert run(b.get()) == ("exit", "") and b.last_stamp == 5
-    b.stamp = 6
-    b.post("exit", "")
+    assert len(seen) == 3  # a posted event is nobody's press: no answer
+    assert b._events == [("press", "A"), ("press", "B"), ("exit", "")]
     b.clear()
-    assert b.pending() == 0
+    assert b._events == [("exit", "")]  # presses gone, the request to leave kept
 
 
 # ****** LEDs ******
@@ -470,11 +475,12 @@ def test_leds_answer_a_press_with_a_blink_of_the_status_led():
     leds.only(1, "turn")
     leds.answer(True)
     leds.show()
-    assert leds.names()[-1] == "press" and leds.answering
-    assert leds.names()[1] == "turn"  # the seats keep what they show
+    assert np.shown[5] == (0, 25, 25) and leds.answering  # "press", capped
+    assert np.shown[1] == (40, 40, 40)  # the seats keep what they show
+    assert leds.names()[-1] == "off"  # the state, not the blink
     leds.answer(False)
     leds.show()
-    assert leds.names()[-1] == "off" and not leds.answering
+    assert np.shown[5] == (0, 0, 0) and not leds.answering
     leds.status("secret")
     leds.answer(True)
     leds.show()
@@ -485,7 +491,8 @@ def test_leds_answer_a_press_with_a_blink_of_the_status_led():
     leds.answer(True)
     leds.status("off")  # the app's state wins at once, and stays after the blink
     leds.answer(False)
-    assert leds.names()[-1] == "off"
+    leds.show()
+    assert leds.names()[-1] == "off" and np.shown[5] == (0, 0, 0)
     rp2.new_world()
     pin = rp2.Pin(22, rp2.Pin.OUT, value=0)
     white = WhiteLed(pin)
@@ -504,29 +511,27 @@ def test_leds_answer_a_press_with_a_blink_of_the_status_led():
     assert pin.value() == 1
 
 
-def test_battery_gauge_steps_of_ten_and_warns_once():
-    from battery import Battery, Gauge
+def test_battery_status_to_the_nearest_ten_and_warns_once():
+    from battery import Battery
 
     world = rp2.new_world()
     vsys = [4700]
     world.analog[26] = lambda: vsys[0] // 2
-    gauge = Gauge(Battery(rp2.ADC(26), 2))
-    assert gauge.read() == (None, False) and not gauge.warn()  # USB
+    gauge = Battery(rp2.ADC(26), 2)
+    assert gauge.status() == (None, False) and not gauge.warn()  # USB
     vsys[0] = 4000  # 83 %
-    assert gauge.read() == (80, False)
-    vsys[0] = 3950  # 79 %: no flicker between steps
-    assert gauge.read() == (80, False)
+    assert gauge.status() == (80, False)
     vsys[0] = 3880  # 73 %
-    assert gauge.read() == (70, False)
+    assert gauge.status() == (70, False)
     assert not gauge.warn()
     vsys[0] = 3150  # 12 %
-    assert gauge.read() == (10, True)
+    assert gauge.status() == (10, True)
     assert gauge.warn() and not gauge.warn()  # once
     vsys[0] = 3170  # still low, a little up: no second warning
-    gauge.read()
+    gauge.status()
     assert not gauge.warn()
     vsys[0] = 4700  # plugged in: the next low warns again
-    assert gauge.read() == (None, False)
+    assert gauge.status() == (None, False)
     vsys[0] = 3100
-    gauge.read()
+    gauge.status()
     assert gauge.warn()
