@@ -1,5 +1,5 @@
 # sim  Simulated hardware for the MicroPython unix port (virtual board only: firmware/manifest.py)
-# MIT licence. build() makes the Board with board.wire(), the code a real board runs, over
+# MIT licence. build() makes the Board with board_wire.wire(), the code a real board runs, over
 # the simulated rp2 (sim/rp2.py) with the display controller, LED chain and battery
 # divider modelled on its pads and bus.
 #
