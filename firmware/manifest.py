@@ -23,6 +23,7 @@
 module("main.py", source=True)  # run as a file at boot: never compiled
 module("boards.py")
 module("board.py")
+module("board_wire.py")  # imported once at power-on, then dropped
 module("buttons.py")
 module("leds.py")
 module("ssd1680.py")
@@ -37,6 +38,7 @@ module("menu.py")
 module("session.py")
 module("table.py")
 module("privacy.py")
+module("low_battery.py")  # loaded for the warning, then dropped
 module("loader.py")
 module("ui.py")
 module("writer.py")

@@ -14,6 +14,8 @@
 #                   those that do not fit go on further pages, turned with UP/DOWN
 #   items, cursor   the choices, medium type (small only when a screen has no room)
 #   keys            soft-key labels over the A, B and C buttons
+#   battery         set by the privacy policy, not by a screen's maker: (percent, low) of
+#                   the battery, drawn at the right of the bar; None on USB (nothing drawn)
 # Nobody measures pixels: text is wrapped and fitted here (10-letter names included).
 
 import framebuf
@@ -58,6 +60,7 @@ class Screen:
         self.private = private  # a secret is on it: pass-on needs a full refresh
         self.corner = corner
         self.page = 0  # the page of details shown (UP/DOWN)
+        self.battery = None  # (percent, low) of the status line, None on USB
         # set by the Painter:
         self.pages = 1
         self.hidden = 0  # text that fitted nowhere (a layout bug: tests require 0)
@@ -66,6 +69,8 @@ class Screen:
     def text(self):
         """The description a person (or a test) reads instead of the picture."""
         out = ["[%s] %s%s" % (self.name, self.title, (" | " + self.corner) if self.corner else "")]
+        if self.battery is not None and (self.title or self.corner):
+            out[0] += " | " + battery_text(self.battery)
         if self.big is not None:
             out.append("# " + self.big)
         for line in self.facts:
@@ -98,7 +103,13 @@ class Screen:
             "pages": self.pages,
             "hidden": self.hidden,
             "texts": self.texts,
+            "battery": list(self.battery) if self.battery is not None else None,
         }
+
+
+def battery_text(battery):
+    """The status line's words for (percent, low): "Bat 80%", or "Bat LOW 10%"."""
+    return ("Bat LOW %d%%" if battery[1] else "Bat %d%%") % battery[0]
 
 
 def clip(text, cols=_COLS):
@@ -284,7 +295,14 @@ class Painter:
         if scr.pages > 1:
             corner = (corner + " " if corner else "") + "%d/%d" % (scr.page + 1, scr.pages)
         self.fb.fill_rect(0, 0, W, _BAR, self.black)
+        right = W - 2
+        if scr.battery is not None:
+            text = battery_text(scr.battery)
+            right -= 8 * len(text)
+            self._text(scr, text, right, 2, "small", "battery", True)
+            right -= 8
+        cols = (W - 2 - right) // 8 + len(corner)
         if scr.title:
-            self._text(scr, clip(scr.title, _COLS - len(corner)), 2, 2, "small", "title", True)
+            self._text(scr, clip(scr.title, _COLS - cols), 2, 2, "small", "title", True)
         if corner:
-            self._text(scr, corner, W - 2 - 8 * len(corner), 2, "small", "corner", True)
+            self._text(scr, corner, right - 8 * len(corner), 2, "small", "corner", True)

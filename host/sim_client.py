@@ -236,6 +236,8 @@ class SimDevice:
         speed: str = "instant",
         mpy: bool = False,
         keep_frames: bool = False,
+        settle_ms: int | None = None,
+        ghosts: bool = False,
     ) -> SimDevice:
         env = dict(os.environ)
         for key in list(env):
@@ -258,6 +260,10 @@ class SimDevice:
             env["CONFESSOR_SIM_GAMES"] = games
         if keep_frames:
             env["CONFESSOR_SIM_KEEP"] = "1"
+        if settle_ms is not None:
+            env["CONFESSOR_SIM_SETTLE_MS"] = str(settle_ms)
+        if ghosts:
+            env["CONFESSOR_SIM_GHOSTS"] = "1"
         dev = cls(flash, env, heap, extra_path, mpy)
         if mpy:
             flash_image(flash)

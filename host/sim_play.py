@@ -38,12 +38,22 @@ def next_press(screen: dict, policy=sins_policy) -> str:
     return "A"
 
 
-def step(client: SimClient, policy=sins_policy, check=None) -> str:
+def step(client: SimClient, policy=sins_policy, check=None, quick=False) -> str:
     """One decision on whatever screen is up; returns the screen's name.
-    `check(client)` may read the screen back (tests compare picture and text)."""
+    `check(client)` may read the screen back (tests compare picture and text).
+    `quick`: a player who knows where to go presses a turn's moves and its choice in one
+    run, without waiting to see each move (the device draws the run once)."""
     screen = check(client) if check else client.screen()
     name = screen["name"]
-    if name == "turn":
+    if name == "turn" and quick:
+        target, key = policy(screen)
+        for _ in range((target - screen["cursor"]) % len(screen["items"])):
+            client.press("DOWN", wait=False)
+        client.press(key)
+        now = client.screen()
+        if now["name"] == "turn" and now["corner"] == screen["corner"]:
+            raise SimError("a quick run of presses was not applied:\n" + client.screen_text())
+    elif name == "turn":
         target, key = policy(screen)
         cursor = screen["cursor"]
         while cursor != target:
@@ -94,10 +104,12 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     return seal
 
 
-def play_to_result(client: SimClient, policy=sins_policy, check=None, limit=2000) -> list[str]:
+def play_to_result(
+    client: SimClient, policy=sins_policy, check=None, limit=2000, quick=False
+) -> list[str]:
     names = []
     while client.screen()["name"] != "result":
-        names.append(step(client, policy, check))
+        names.append(step(client, policy, check, quick))
         if len(names) >= limit:
             raise SimError("the game does not end")
     return names
@@ -236,10 +248,13 @@ def play_pecados(client: SimClient, check=None, limit: int = 6000) -> list[str]:
 
 
 # ****** any game on the device: a whole session at a given player count ******
-def play_session(client: SimClient, title: str, players: int, rounds: int = 3) -> int:
+def play_session(
+    client: SimClient, title: str, players: int, rounds: int = 3, quick: bool = False
+) -> int:
     """From the menu to the result screen of one game (the keeper ends in round
     `rounds`); returns the presses made after Start. make bench and the memory tests
-    play every game offered on the device with it."""
+    play every game offered on the device with it. `quick`: see step() (not the keeper,
+    whose presses are decided one at a time from the screen)."""
     start_game(client, players, title=title)
     start = client.seq
     if title == KEEPER_TITLE:
@@ -247,7 +262,7 @@ def play_session(client: SimClient, title: str, players: int, rounds: int = 3) -
     elif title == PECADOS_TITLE:
         play_pecados(client)
     else:
-        play_to_result(client)
+        play_to_result(client, quick=quick)
     return client.seq - start
 
 
