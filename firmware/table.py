@@ -91,11 +91,11 @@ async def turn(s, seat):
         )
         await s.show(scr)
         kind, key = await s.next_event()
-        if key == "UP":
-            cursor = (cursor - 1) % len(items)
+        if key == "UP":  # through the items, then the pages of details after them
+            cursor = (cursor - 1) % scr.stops()
         elif key == "DOWN":
-            cursor = (cursor + 1) % len(items)
-        elif key in ("A", "B") and kind == "press":
+            cursor = (cursor + 1) % scr.stops()
+        elif key in ("A", "B") and kind == "press" and cursor < len(items):
             action = choices[cursor][0 if key == "A" else 1]
             if action is not None:
                 return action

@@ -11,8 +11,11 @@
 #                   and the screen has no list, else medium type
 #   facts           second-level facts, medium type (capitals 14 px, 3.2 mm), wrapped
 #   lines           details in the small 8x8 type, wrapped; on a screen without a list
-#                   those that do not fit go on further pages, turned with UP/DOWN
-#   items, cursor   the choices, medium type (small only when a screen has no room)
+#                   those that do not fit go on further pages, turned with UP/DOWN; on
+#                   a list screen, details that would squeeze the list go on pages after
+#                   its last item, in medium type (DOWN past the last item shows them)
+#   items, cursor   the choices, medium type (small only when an item is too wide)
+# Medium and large texts may hold symbols (writer.symbol(name): a sin, a good...).
 #   keys            soft-key labels over the A, B and C buttons
 # Nobody measures pixels: text is wrapped and fitted here (10-letter names included).
 
@@ -63,18 +66,24 @@ class Screen:
         self.hidden = 0  # text that fitted nowhere (a layout bug: tests require 0)
         self.texts = []  # (x, y, text, size, inverted, role) as drawn
 
+    def stops(self):
+        """The places UP/DOWN move the cursor through on a list screen: its items, then
+        its pages of details (known once drawn)."""
+        return len(self.items or ()) + self.pages - 1
+
     def text(self):
-        """The description a person (or a test) reads instead of the picture."""
+        """The description a person (or a test) reads instead of the picture (symbols
+        written as their names in brackets)."""
         out = ["[%s] %s%s" % (self.name, self.title, (" | " + self.corner) if self.corner else "")]
         if self.big is not None:
-            out.append("# " + self.big)
+            out.append("# " + writer.plain(self.big))
         for line in self.facts:
-            out.append(line)
+            out.append(writer.plain(line))
         for line in self.lines:
-            out.append(line)
+            out.append(writer.plain(line))
         if self.items:
             for i in range(len(self.items)):
-                out.append(("> " if i == self.cursor else "  ") + self.items[i])
+                out.append(("> " if i == self.cursor else "  ") + writer.plain(self.items[i]))
         keys = []
         for i in range(3):
             if self.keys[i]:
@@ -171,9 +180,10 @@ class Painter:
     def _text(self, scr, text, x, y, size, role, inverted=False):
         ink, paper = (self.white, self.black) if inverted else (self.black, self.white)
         if size == "small":
+            text = writer.plain(text)
             self.fb.text(text, x, y, ink)
         else:
-            writer.font(size).draw(self.fb, text, x, y, paper, self._palettes[inverted])
+            writer.draw(self.fb, text, x, y, size, paper, self._palettes[inverted])
         scr.texts.append((x, y, text, size, inverted, role))
 
     def _big(self, text, lines):
@@ -220,9 +230,13 @@ class Painter:
         for line in scr.lines:
             details += fit_lines(line, "small") if line else [""]
         room = bottom - y
-        if scr.items:  # UP/DOWN move the cursor: no pages
+        if scr.items:  # UP/DOWN move the cursor, and past the last item turn pages
             scr.pages = 1
-            y = self._list(scr, details, y, room)
+            scr.page = 0
+            if not details or self._list_fits(scr, details, room):
+                y = self._list(scr, details, y, room)
+            else:
+                self._list_pages(scr, y, room)
         else:
             per_page = max(1, room // _SMALL_ROW)
             scr.pages = max(1, (len(details) + per_page - 1) // per_page)
@@ -244,6 +258,34 @@ class Painter:
             label = clip(label, 11)
             self._text(scr, label, x + (_KEY_W - 8 * len(label)) // 2, _KEYS_Y + 2, "small", "key")
         return scr
+
+    def _list_fits(self, scr, details, room):
+        """Whether the details fit above the list, leaving it its rows in medium type
+        (or the list is in small type anyway)."""
+        for item in scr.items:
+            if not fits(item, "medium", W - 8):
+                return True
+        need = min(len(scr.items), _MIN_CHOICES) * writer.height("medium")
+        return room - _SMALL_ROW * len(details) >= need
+
+    def _list_pages(self, scr, y, room):
+        """The list alone; its details in medium type on pages after the last item."""
+        medium = writer.height("medium")
+        rows = []
+        for line in scr.lines:
+            if line:
+                rows += fit_lines(line, "medium")
+        per_page = max(1, room // medium)
+        scr.pages = 1 + (len(rows) + per_page - 1) // per_page
+        n = len(scr.items)
+        if scr.cursor < n:
+            self._list(scr, [], y, room)
+            return
+        scr.page = min(scr.cursor - n + 1, scr.pages - 1)
+        first = (scr.page - 1) * per_page
+        for row in rows[first : first + per_page]:
+            self._text(scr, row, 2, y, "medium", "detail")
+            y += medium
 
     def _list(self, scr, details, y, room):
         """Details, then the window of the list that holds the cursor."""

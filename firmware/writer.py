@@ -6,6 +6,12 @@
 # Only the advance widths stay in RAM (95 bytes a font) with one glyph buffer.
 # "small" is MicroPython's built-in 8x8 font (FrameBuffer.text).
 #
+# Symbols (the seven sins, goods, rooms, card suits: drawn in host/symbols.py) are
+# characters too: chr(0x100 + k) is SYMBOLS[k], drawn from fonts/<size>-symbols.bin in
+# the cell of the text around it, so a symbol can stand anywhere in a line of medium or
+# large type and the layout measures it like a letter. The small 8x8 type has none: it
+# writes the symbol's name in brackets, as the text description does (plain()).
+#
 # A glyph is blitted through a two-colour palette with the paper colour as the
 # transparent key, so only ink is written: neighbouring glyphs never erase each other.
 
@@ -13,8 +19,14 @@ import framebuf
 from micropython import const
 
 _FIRST = const(32)  # the printable ASCII a font-to-py binary font holds: 32..126
-_COUNT = const(95)
 _UNKNOWN = const(31)  # "?" for anything else
+_SYMBOL = const(0x100)
+# The order of host/symbols.py (tests/test_symbols.py): a symbol's character is its place.
+SYMBOLS = (
+    "pride", "greed", "lust", "envy", "wrath", "sloth", "gluttony",
+    "bread", "wine", "cloth", "jewel", "indulgence", "taler", "room",
+    "clubs", "diamonds", "hearts", "spades",
+)  # fmt: skip
 _dir = None  # where fonts/ was found (beside the modules, on sys.path)
 _fonts = {}
 
@@ -42,16 +54,21 @@ class Font:
     demand into one buffer. The file is opened at the first glyph drawn and closed by
     close() (the Painter closes it after each screen: no handle stays open on flash)."""
 
-    def __init__(self, name):
+    def __init__(self, name, first=_FIRST):
+        import os
+
         self.path = _path(name)
+        self.first = first
         with open(self.path, "rb") as f:
             head = f.read(4)
             if len(head) != 4 or head[0] != 0x40 or head[1] != 0xE7:
                 raise ValueError("%s is not a font-to-py binary font" % self.path)
             self.height = head[3]
             self._record = record = 1 + head[3] * ((head[2] + 7) >> 3)
-            widths = bytearray(_COUNT)
-            for i in range(_COUNT):
+            self.count = count = (os.stat(self.path)[6] - 4) // record
+            self._unknown = _UNKNOWN if first == _FIRST else 0
+            widths = bytearray(count)
+            for i in range(count):
                 f.seek(4 + i * record)
                 f.readinto(memoryview(widths)[i : i + 1])
         self.widths = widths
@@ -62,26 +79,30 @@ class Font:
 
     def width(self, text):
         widths = self.widths
+        first, count = self.first, self.count
         w = 0
         for ch in text:
-            i = ord(ch) - _FIRST
-            w += widths[i if 0 <= i < _COUNT else _UNKNOWN]
+            i = ord(ch) - first
+            w += widths[i if 0 <= i < count else self._unknown]
         return w
 
     def draw(self, fb, text, x, y, paper, palette):
+        """Draws `text` at (x, y); returns the x after it."""
         f = self._file
         if f is None:
             f = self._file = open(self.path, "rb")
         glyph = self._glyph
+        first, count = self.first, self.count
         for ch in text:
-            i = ord(ch) - _FIRST
-            if not 0 <= i < _COUNT:
-                i = _UNKNOWN
-            if i:  # a space has no ink
+            i = ord(ch) - first
+            if not 0 <= i < count:
+                i = self._unknown
+            if i or first != _FIRST:  # a space has no ink
                 f.seek(5 + i * self._record)
                 f.readinto(glyph)
                 fb.blit(glyph, x, y, paper, palette)
             x += self.widths[i]
+        return x
 
     def close(self):
         if self._file is not None:
@@ -90,15 +111,58 @@ class Font:
 
 
 def font(name):
-    """The font file of a size ("medium", "large"), loaded at its first use."""
+    """The font file of a size ("medium", "large"; "medium-symbols", "large-symbols"),
+    loaded at its first use."""
     f = _fonts.get(name)
     if f is None:
-        f = _fonts[name] = Font(name)
+        f = _fonts[name] = Font(name, _SYMBOL if name[-8:] == "-symbols" else _FIRST)
     return f
 
 
+def symbol(name):
+    """The character that draws the symbol `name` (one of SYMBOLS) in medium or large type."""
+    return chr(_SYMBOL + SYMBOLS.index(name))
+
+
+def _runs(text):
+    """(run, is_symbols) pieces of a text: letters and symbols apart."""
+    start = 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or (ord(text[i]) >= _SYMBOL) != (ord(text[start]) >= _SYMBOL):
+            yield text[start:i], ord(text[start]) >= _SYMBOL
+            start = i
+
+
+def plain(text):
+    """`text` with each symbol written as its name in brackets: what the small type
+    draws and what a text description says."""
+    if not text or max(text) < chr(_SYMBOL):
+        return text
+    out = []
+    for ch in text:
+        k = ord(ch) - _SYMBOL
+        out.append("[%s]" % SYMBOLS[k] if 0 <= k < len(SYMBOLS) else ch if k < 0 else "?")
+    return "".join(out)
+
+
 def width(text, size):
-    return 8 * len(text) if size == "small" else font(size).width(text)
+    if size == "small":
+        return 8 * len(plain(text))
+    if not text or max(text) < chr(_SYMBOL):
+        return font(size).width(text)
+    w = 0
+    for run, symbols in _runs(text):
+        w += font(size + "-symbols" if symbols else size).width(run)
+    return w
+
+
+def draw(fb, text, x, y, size, paper, palette):
+    """Draws `text` in medium or large type, symbols included."""
+    if not text or max(text) < chr(_SYMBOL):
+        font(size).draw(fb, text, x, y, paper, palette)
+        return
+    for run, symbols in _runs(text):
+        x = font(size + "-symbols" if symbols else size).draw(fb, run, x, y, paper, palette)
 
 
 def height(size):

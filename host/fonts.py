@@ -24,6 +24,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from host import symbols
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "firmware" / "fonts"
 FAMILY = "Atkinson Hyperlegible"
@@ -45,6 +47,10 @@ by font-to-py for this panel. The typeface is licensed under the SIL Open Font L
 | file | font-to-py height | cell height | capital height |
 |---|---|---|---|
 {rows}
+
+`medium-symbols.bin` and `large-symbols.bin` hold the device's drawn symbols (the seven sins,
+goods, rooms, card suits) in the same format, one record a symbol: drawn in `host/symbols.py`
+(14 x 14 pixels; doubled for the large size), made by the same command.
 
 Regenerate with `.venv/bin/python -m host.fonts` (check with `--check`); the pinned dev
 dependencies `font-to-py`, `freetype-py` and `fontpkg-atkinson-hyperlegible` provide the
@@ -100,6 +106,7 @@ def build(folder: Path) -> None:
         binary(height, path)
         font = BinFont(path.read_bytes())
         rows.append(f"| `{name}.bin` | {height} | {font.height} px | {font.cap_height()} px |")
+        (folder / f"{name}-symbols.bin").write_bytes(symbols.binary(name, font.height))
     shutil.copyfile(licence(), folder / "OFL.txt")
     (folder / "README.md").write_text(README.format(family=FAMILY, rows="\n".join(rows)))
 
@@ -130,7 +137,7 @@ def main(argv: list[str]) -> int:
 class BinFont:
     """A font-to-py binary font file: advance widths and glyph bitmaps as rows of bits."""
 
-    def __init__(self, data: bytes):
+    def __init__(self, data: bytes, first: int = FIRST):
         if len(data) < 4 or tuple(data[:2]) != SIGNATURE:
             raise ValueError("not a horizontally mapped font-to-py binary font")
         self.max_width = data[2]
@@ -138,7 +145,9 @@ class BinFont:
         self.stride = (self.max_width + 7) // 8
         self.record = 1 + self.height * self.stride
         self.data = data
-        if len(data) != 4 + self.record * (LAST - FIRST + 1):
+        self.first = first
+        self.count = (len(data) - 4) // self.record
+        if first == FIRST and self.count != LAST - FIRST + 1 or (len(data) - 4) % self.record:
             raise ValueError("font file of the wrong length")
 
     @classmethod
@@ -146,10 +155,10 @@ class BinFont:
         return _loaded(name)
 
     def _offset(self, ch: str) -> int:
-        code = ord(ch)
-        if not FIRST <= code <= LAST:
-            code = ord("?")
-        return 4 + (code - FIRST) * self.record
+        index = ord(ch) - self.first
+        if not 0 <= index < self.count:
+            index = ord("?") - FIRST if self.first == FIRST else 0
+        return 4 + index * self.record
 
     def advance(self, ch: str) -> int:
         return self.data[self._offset(ch)]
@@ -164,7 +173,7 @@ class BinFont:
         rows = []
         for y in range(self.height):
             row = self.data[at + y * self.stride : at + (y + 1) * self.stride]
-            rows.append([(row[x >> 3] >> (7 - (x & 7))) & 1 for x in range(w)])
+            rows.append([(row[x >> 3] >> (7 - (x & 7))) & 1 if x < 8 * self.stride else 0 for x in range(w)])
         return rows
 
     def ink_rows(self, ch: str) -> tuple[int, int] | None:
@@ -181,8 +190,25 @@ _cache: dict[str, BinFont] = {}
 
 def _loaded(name: str) -> BinFont:
     if name not in _cache:
-        _cache[name] = BinFont((OUT / f"{name}.bin").read_bytes())
+        first = symbols.SYMBOL_BASE if name.endswith("-symbols") else FIRST
+        _cache[name] = BinFont((OUT / f"{name}.bin").read_bytes(), first)
     return _cache[name]
+
+
+def font_of(size: str, ch: str) -> BinFont:
+    """The font a character of a text in this size is drawn from: the size's symbols
+    for a symbol character (host/symbols.py), else the text font."""
+    if ord(ch) >= symbols.SYMBOL_BASE:
+        return _loaded(size + "-symbols")
+    return _loaded(size)
+
+
+def advance(size: str, ch: str) -> int:
+    return font_of(size, ch).advance(ch)
+
+
+def glyph(size: str, ch: str) -> list[list[int]]:
+    return font_of(size, ch).glyph(ch)
 
 
 if __name__ == "__main__":
