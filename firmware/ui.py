@@ -216,37 +216,29 @@ class Painter:
                 self._text(scr, row, (W - writer.width(row, size)) // 2, y, size, "primary")
                 y += writer.height(size)
             y += _GAP
-        medium = writer.height("medium")
-        if scr.facts:
-            for fact in scr.facts:
-                for row in fit_lines(fact, "medium"):
-                    if y + medium > bottom:
-                        scr.hidden += 1
-                        continue
-                    self._text(scr, row, 2, y, "medium", "fact")
-                    y += medium
-            y += _GAP
-        details = []
-        for line in scr.lines:
-            details += fit_lines(line, "small") if line else [""]
-        room = bottom - y
-        if scr.items:  # UP/DOWN move the cursor, and past the last item turn pages
+        if not scr.items:
+            self._flow(scr, y, bottom)
+        else:  # UP/DOWN move the cursor, and past the last item turn pages
+            medium = writer.height("medium")
+            if scr.facts:
+                for fact in scr.facts:
+                    for row in fit_lines(fact, "medium"):
+                        if y + medium > bottom:
+                            scr.hidden += 1
+                            continue
+                        self._text(scr, row, 2, y, "medium", "fact")
+                        y += medium
+                y += _GAP
+            details = []
+            for line in scr.lines:
+                details += fit_lines(line, "small") if line else [""]
+            room = bottom - y
             scr.pages = 1
             scr.page = 0
             if not details or self._list_fits(scr, details, room):
-                y = self._list(scr, details, y, room)
+                self._list(scr, details, y, room)
             else:
                 self._list_pages(scr, y, room)
-        else:
-            per_page = max(1, room // _SMALL_ROW)
-            scr.pages = max(1, (len(details) + per_page - 1) // per_page)
-            if scr.page >= scr.pages:
-                scr.page = scr.pages - 1
-            first = scr.page * per_page
-            for line in details[first : first + per_page]:
-                if line:
-                    self._text(scr, line, 2, y, "small", "detail")
-                y += _SMALL_ROW
         if bar:  # (a screen with pages has a title: its bar shows "1/2")
             self._bar(scr)
         for i in range(3):
@@ -258,6 +250,40 @@ class Painter:
             label = clip(label, 11)
             self._text(scr, label, x + (_KEY_W - 8 * len(label)) // 2, _KEYS_Y + 2, "small", "key")
         return scr
+
+    def _flow(self, scr, top, bottom):
+        """A screen without a list: facts (medium) then details (small), on as many
+        pages below the big fact as they need (UP/DOWN turn them)."""
+        medium = writer.height("medium")
+        rows = []  # (text, size, role, height)
+        for fact in scr.facts:
+            for row in fit_lines(fact, "medium"):
+                rows.append((row, "medium", "fact", medium))
+        if rows and scr.lines:
+            rows.append(("", "small", "", _GAP))
+        for line in scr.lines:
+            for row in fit_lines(line, "small") if line else [""]:
+                rows.append((row, "small", "detail", _SMALL_ROW))
+        pages = [[]]
+        y = top
+        for row in rows:
+            if y + row[3] > bottom and pages[-1]:
+                if not row[0]:
+                    continue  # no gap at the top of a page
+                pages.append([])
+                y = top
+            pages[-1].append(row)
+            y += row[3]
+        scr.pages = len(pages)
+        if scr.page >= scr.pages:
+            scr.page = scr.pages - 1
+        y = top
+        for text, size, role, height in pages[scr.page]:
+            if y + height > bottom:
+                scr.hidden += 1  # taller than a page
+            elif text:
+                self._text(scr, text, 2, y, size, role)
+            y += height
 
     def _list_fits(self, scr, details, room):
         """Whether the details fit above the list, leaving it its rows in medium type
