@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 
-from host.sim_client import SimClient, SimError
+from host.sim_client import SimClient, SimError, plain
 
 
 def corner_move(screen: dict) -> int:
@@ -154,7 +154,7 @@ def _keeper_table(screen: dict, move: int, last: bool) -> int:
 
     def first(prefix):
         for i, item in enumerate(items):
-            if item.startswith(prefix):
+            if plain(item).startswith(prefix):
                 return i
         return -1
 

@@ -16,7 +16,7 @@ import subprocess
 from interpreters import ROOT
 
 from host import sim_play
-from host.fonts import BinFont
+from host import fonts
 from host.sim_client import SimClient, SimDevice, micropython, pixel
 from host.sim_play import corner_move, next_press, sins_policy, start_game  # noqa: F401
 from host.typesize import glyph_cells
@@ -88,7 +88,7 @@ def check_texts(screen: dict, image) -> dict:
             if size == "small":
                 assert read_glyph(image, cx, y, 1, inverted) == table[ch], where
             else:
-                want = BinFont.named(size).glyph(ch)
+                want = fonts.glyph(size, ch)  # a letter, or a drawn symbol
                 assert read_cell(image, cx, y, w, len(want), inverted) == want, where
     return screen
 
