@@ -15,8 +15,7 @@ import subprocess
 
 from interpreters import ROOT
 
-from host import sim_play
-from host import fonts
+from host import fonts, sim_play
 from host.sim_client import SimClient, SimDevice, micropython, pixel
 from host.sim_play import corner_move, next_press, sins_policy, start_game  # noqa: F401
 from host.typesize import glyph_cells

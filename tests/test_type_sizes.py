@@ -16,6 +16,7 @@ from host import typesize
 from host.fonts import BinFont
 from host.screenshots import render_all
 
+
 @pytest.fixture(scope="module")
 def shots():
     work = Path(tempfile.mkdtemp(prefix="confessor-type-"))
