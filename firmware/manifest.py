@@ -39,6 +39,7 @@ module("table.py")
 module("privacy.py")
 module("loader.py")
 module("ui.py")
+module("layout.py")  # the presenters' wordings that fit (headline, fact, packed, tally)
 module("writer.py")
 module("store.py")
 module("settings.py")
@@ -48,6 +49,8 @@ module("serial_link.py")
 # were made; it stays on the laptop) ------------------------------------------------------------
 data("fonts/large.bin")
 data("fonts/medium.bin")
+data("fonts/large-symbols.bin")  # the drawn symbols (host/symbols.py)
+data("fonts/medium-symbols.bin")
 data("fonts/OFL.txt")  # the fonts' licence travels with them
 
 # -- the games' screens -----------------------------------------------------------------------

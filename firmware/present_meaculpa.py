@@ -213,16 +213,17 @@ class MeaCulpaPresenter(Presenter):
                 "Keeps his taler: %s" % self.name(view["keeper"]),
             ]
             items = [decode(a)["character"] for a in legal]
-            return "%s chooses a character" % name, lines, items, choices, keys
+            return "Choose a character", lines, items, choices, keys
         if phase == "pope guess":
             lines = [
                 "#" + layout.headline("%s guesses" % name, name),
                 "The Pope (%s) has set his die. Advised by the table, %s guesses where he is."
                 % (self.name(view["pope"]), name),
             ]
+            cards = view["room_cards"]  # in full: a long card is cut short in the list
+            lines += ["%d %s" % (r + 1, cards[r]) for r in range(len(cards))]
             items = [self._room_choice(view, decode(a)["room"]) for a in legal]
-            title = "%s: where is the Pope?" % name
-            return title, lines, items, choices, ("Guess", "", "Menu")
+            return "Where is the Pope?", lines, items, choices, ("Guess", "", "Menu")
         return self._table_turn(view, legal, keys)
 
     def _room_choice(self, view, r):
