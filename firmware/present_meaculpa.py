@@ -236,7 +236,7 @@ class MeaCulpaPresenter(Presenter):
         return _marked("room", text, "")
 
     def _hell_turn(self, view, legal, keys):
-        self.s.light(None)
+        self.s.light_table("turn")  # the table answers together
         if view["asked_for"] == "bids":
             why = "Tied bids: ties go to the soul nearest Hell."
         else:
@@ -262,7 +262,7 @@ class MeaCulpaPresenter(Presenter):
         return "The table: Hell order", lines, items, [(a, None) for a in legal], keys
 
     def _table_turn(self, view, legal, keys):
-        self.s.light(None)
+        self.s.light_table("turn")  # the table enters what happened on the board
         pope = view["pope"]
         open_rooms = [str(r) for r in view["open_rooms"]]
         lines = [
@@ -342,7 +342,7 @@ class MeaCulpaPresenter(Presenter):
         deck = "Deck %d left" % view["deck"]
         if reshuffled:
             deck += "; discards reshuffled"
-        lines.append(deck + ".")
+        lines.append(deck)
         await self._ok(
             Screen(
                 "market",

@@ -11,7 +11,6 @@ from device_helpers import check_picture, log_of, start_device, start_game
 
 from host import typesize
 from host.sim_client import plain
-
 from shared_rules import gamelog, games
 from shared_rules import mea_culpa_keeper as K
 
@@ -164,6 +163,7 @@ def test_keeper_four_players_two_rounds(tmp_path):
         # the table gives the Hell order: Gregor nearer Hell than Johanna
         scr = check_picture(c)
         assert scr["title"] == "The table: Hell order" and scr["items"][0].startswith("Keep")
+        assert c.leds()["names"][:4] == ["turn"] * 4
         choose(c, "P4 is next")
         choose(c, "P2 is next")
         choose(c, "P3 is next")
@@ -182,6 +182,8 @@ def test_keeper_four_players_two_rounds(tmp_path):
         # the Pope (P3) is caught: the guesser is the soul nearest Hell, P4
         scr = check_picture(c)
         assert scr["title"] == "Round 1: the table"
+        # the table decides together: every seat in play lit, so nobody waits for one
+        assert c.leds()["names"][:4] == ["turn"] * 4, c.leds()
         bag_before = scr["lines"][:2]
         verdict = pope_visit(c, 3, 4, "Room 2", "2 ")
         assert verdict["big"] == "CAUGHT!"
