@@ -47,10 +47,8 @@ module("serial_link.py")
 
 # -- type: read glyph by glyph from flash by writer.py (fonts/README.md says how they
 # were made; it stays on the laptop) ------------------------------------------------------------
-data("fonts/large.bin")
+data("fonts/large.bin")  # each with the drawn symbols after its letters (host/symbols.py)
 data("fonts/medium.bin")
-data("fonts/large-symbols.bin")  # the drawn symbols (host/symbols.py)
-data("fonts/medium-symbols.bin")
 data("fonts/OFL.txt")  # the fonts' licence travels with them
 
 # -- the games' screens -----------------------------------------------------------------------

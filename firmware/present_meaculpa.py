@@ -56,11 +56,6 @@ def _marked(name, text, gap=" "):
     return layout.fact(mark + gap + text if mark else text)
 
 
-def _fit(text, short):
-    """`text` where it fits the screen's 36 columns, else `short` (long seat names)."""
-    return text if len(text) <= 36 else clip(short)
-
-
 def _capital(text):
     return text[:1].upper() + text[1:]
 

@@ -7,10 +7,10 @@
 # "small" is MicroPython's built-in 8x8 font (FrameBuffer.text).
 #
 # Symbols (the seven sins, goods, rooms, card suits: drawn in host/symbols.py) are
-# characters too: chr(0x100 + k) is SYMBOLS[k], drawn from fonts/<size>-symbols.bin in
-# the cell of the text around it, so a symbol can stand anywhere in a line of medium or
-# large type and the layout measures it like a letter. The small 8x8 type has none: it
-# writes the symbol's name in brackets, as the text description does (plain()).
+# glyphs too, stored after the 95 letters of each font file: chr(0x100 + k) draws
+# SYMBOLS' k-th name, so a symbol stands anywhere in a line of medium or large type and
+# the layout measures it like a letter. The small 8x8 type has none: it writes the
+# symbol's name in brackets, as the text description does (plain()).
 #
 # A glyph is blitted through a two-colour palette with the paper colour as the
 # transparent key, so only ink is written: neighbouring glyphs never erase each other.
@@ -19,8 +19,10 @@ import framebuf
 from micropython import const
 
 _FIRST = const(32)  # the printable ASCII a font-to-py binary font holds: 32..126
+_COUNT = const(95)  # letters; the symbols follow
 _UNKNOWN = const(31)  # "?" for anything else
 _SYMBOL = const(0x100)
+_SHIFT = const(0xE0 - 95)  # ord(symbol) - _FIRST - _SHIFT: its record, after the letters
 # The order of host/symbols.py (tests/test_symbols.py): a symbol's character is its place.
 # One string, not a tuple of names: it costs the heap one object.
 SYMBOLS = (
@@ -54,19 +56,17 @@ class Font:
     demand into one buffer. The file is opened at the first glyph drawn and closed by
     close() (the Painter closes it after each screen: no handle stays open on flash)."""
 
-    def __init__(self, name, first=_FIRST):
+    def __init__(self, name):
         import os
 
         self.path = _path(name)
-        self.first = first
         with open(self.path, "rb") as f:
             head = f.read(4)
             if len(head) != 4 or head[0] != 0x40 or head[1] != 0xE7:
                 raise ValueError("%s is not a font-to-py binary font" % self.path)
             self.height = head[3]
             self._record = record = 1 + head[3] * ((head[2] + 7) >> 3)
-            self.count = count = (os.stat(self.path)[6] - 4) // record
-            self._unknown = _UNKNOWN if first == _FIRST else 0
+            self.count = count = (os.stat(self.path)[6] - 4) // record  # letters, symbols
             widths = bytearray(count)
             for i in range(count):
                 f.seek(4 + i * record)
@@ -77,13 +77,19 @@ class Font:
         )
         self._file = None
 
+    def _index(self, ch):
+        i = ord(ch) - _FIRST
+        if i >= 0xE0:  # a symbol
+            i -= _SHIFT
+        elif i >= _COUNT:
+            return _UNKNOWN
+        return i if 0 <= i < self.count else _UNKNOWN
+
     def width(self, text):
         widths = self.widths
-        first, count = self.first, self.count
         w = 0
         for ch in text:
-            i = ord(ch) - first
-            w += widths[i if 0 <= i < count else self._unknown]
+            w += widths[self._index(ch)]
         return w
 
     def draw(self, fb, text, x, y, paper, palette):
@@ -92,17 +98,13 @@ class Font:
         if f is None:
             f = self._file = open(self.path, "rb")
         glyph = self._glyph
-        first, count = self.first, self.count
         for ch in text:
-            i = ord(ch) - first
-            if not 0 <= i < count:
-                i = self._unknown
-            if i or first != _FIRST:  # a space has no ink
+            i = self._index(ch)
+            if i:  # a space has no ink
                 f.seek(5 + i * self._record)
                 f.readinto(glyph)
                 fb.blit(glyph, x, y, paper, palette)
             x += self.widths[i]
-        return x
 
     def close(self):
         if self._file is not None:
@@ -111,11 +113,10 @@ class Font:
 
 
 def font(name):
-    """The font file of a size ("medium", "large"; "medium-symbols", "large-symbols"),
-    loaded at its first use."""
+    """The font file of a size ("medium", "large"), loaded at its first use."""
     f = _fonts.get(name)
     if f is None:
-        f = _fonts[name] = Font(name, _SYMBOL if name[-8:] == "-symbols" else _FIRST)
+        f = _fonts[name] = Font(name)
     return f
 
 
@@ -124,15 +125,6 @@ def symbol(name):
     type, or "" when there is no such symbol."""
     at = SYMBOLS.find(" " + name + " ")
     return chr(_SYMBOL + SYMBOLS.count(" ", 0, at)) if at >= 0 and name else ""
-
-
-def _runs(text):
-    """(run, is_symbols) pieces of a text: letters and symbols apart."""
-    start = 0
-    for i in range(1, len(text) + 1):
-        if i == len(text) or (ord(text[i]) >= _SYMBOL) != (ord(text[start]) >= _SYMBOL):
-            yield text[start:i], ord(text[start]) >= _SYMBOL
-            start = i
 
 
 def plain(text):
@@ -149,23 +141,7 @@ def plain(text):
 
 
 def width(text, size):
-    if size == "small":
-        return 8 * len(plain(text))
-    if not text or max(text) < chr(_SYMBOL):
-        return font(size).width(text)
-    w = 0
-    for run, symbols in _runs(text):
-        w += font(size + "-symbols" if symbols else size).width(run)
-    return w
-
-
-def draw(fb, text, x, y, size, paper, palette):
-    """Draws `text` in medium or large type, symbols included."""
-    if not text or max(text) < chr(_SYMBOL):
-        font(size).draw(fb, text, x, y, paper, palette)
-        return
-    for run, symbols in _runs(text):
-        x = font(size + "-symbols" if symbols else size).draw(fb, run, x, y, paper, palette)
+    return 8 * len(plain(text)) if size == "small" else font(size).width(text)
 
 
 def height(size):

@@ -48,9 +48,9 @@ by font-to-py for this panel. The typeface is licensed under the SIL Open Font L
 |---|---|---|---|
 {rows}
 
-`medium-symbols.bin` and `large-symbols.bin` hold the device's drawn symbols (the seven sins,
-goods, rooms, card suits) in the same format, one record a symbol: drawn in `host/symbols.py`
-(14 x 14 pixels; doubled for the large size), made by the same command.
+After font-to-py's 95 characters, each file holds the device's drawn symbols (the seven sins,
+goods, rooms, card suits) as further records of the same format: drawn in `host/symbols.py`
+(14 x 14 pixels; doubled for the large size), appended by the same command.
 
 Regenerate with `.venv/bin/python -m host.fonts` (check with `--check`); the pinned dev
 dependencies `font-to-py`, `freetype-py` and `fontpkg-atkinson-hyperlegible` provide the
@@ -106,7 +106,8 @@ def build(folder: Path) -> None:
         binary(height, path)
         font = BinFont(path.read_bytes())
         rows.append(f"| `{name}.bin` | {height} | {font.height} px | {font.cap_height()} px |")
-        (folder / f"{name}-symbols.bin").write_bytes(symbols.binary(name, font.height))
+        with path.open("ab") as f:  # the drawn symbols: records 95 on
+            f.write(symbols.records(name, font.height, font.stride))
     shutil.copyfile(licence(), folder / "OFL.txt")
     (folder / "README.md").write_text(README.format(family=FAMILY, rows="\n".join(rows)))
 
@@ -137,7 +138,7 @@ def main(argv: list[str]) -> int:
 class BinFont:
     """A font-to-py binary font file: advance widths and glyph bitmaps as rows of bits."""
 
-    def __init__(self, data: bytes, first: int = FIRST):
+    def __init__(self, data: bytes):
         if len(data) < 4 or tuple(data[:2]) != SIGNATURE:
             raise ValueError("not a horizontally mapped font-to-py binary font")
         self.max_width = data[2]
@@ -145,9 +146,8 @@ class BinFont:
         self.stride = (self.max_width + 7) // 8
         self.record = 1 + self.height * self.stride
         self.data = data
-        self.first = first
-        self.count = (len(data) - 4) // self.record
-        if first == FIRST and self.count != LAST - FIRST + 1 or (len(data) - 4) % self.record:
+        self.count = (len(data) - 4) // self.record  # 95 characters, then the symbols
+        if self.count < LAST - FIRST + 1 or (len(data) - 4) % self.record:
             raise ValueError("font file of the wrong length")
 
     @classmethod
@@ -155,9 +155,13 @@ class BinFont:
         return _loaded(name)
 
     def _offset(self, ch: str) -> int:
-        index = ord(ch) - self.first
+        code = ord(ch)
+        if code >= symbols.SYMBOL_BASE:  # a drawn symbol
+            index = LAST - FIRST + 1 + code - symbols.SYMBOL_BASE
+        else:
+            index = code - FIRST
         if not 0 <= index < self.count:
-            index = ord("?") - FIRST if self.first == FIRST else 0
+            index = ord("?") - FIRST
         return 4 + index * self.record
 
     def advance(self, ch: str) -> int:
@@ -190,25 +194,8 @@ _cache: dict[str, BinFont] = {}
 
 def _loaded(name: str) -> BinFont:
     if name not in _cache:
-        first = symbols.SYMBOL_BASE if name.endswith("-symbols") else FIRST
-        _cache[name] = BinFont((OUT / f"{name}.bin").read_bytes(), first)
+        _cache[name] = BinFont((OUT / f"{name}.bin").read_bytes())
     return _cache[name]
-
-
-def font_of(size: str, ch: str) -> BinFont:
-    """The font a character of a text in this size is drawn from: the size's symbols
-    for a symbol character (host/symbols.py), else the text font."""
-    if ord(ch) >= symbols.SYMBOL_BASE:
-        return _loaded(size + "-symbols")
-    return _loaded(size)
-
-
-def advance(size: str, ch: str) -> int:
-    return font_of(size, ch).advance(ch)
-
-
-def glyph(size: str, ch: str) -> list[list[int]]:
-    return font_of(size, ch).glyph(ch)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,13 @@
-"""The device's drawn symbols: 14 x 14 pixel pictures, written into fonts/ as two
-font-to-py binary font files (medium: as drawn; large: every pixel doubled).
+"""The device's drawn symbols: 14 x 14 pixel pictures, appended to the medium and
+large font files as extra glyphs (medium: as drawn; large: every pixel doubled).
 
     .venv/bin/python -m host.fonts           # writes them with the fonts
 
 A symbol stands in a line of text where a picture reads faster than a word (the seven
-sins, Mea Culpa's goods and rooms, the card suits): firmware/writer.py draws the
-character chr(SYMBOL_BASE + k) from these files, where k is the symbol's place in
-`firmware/layout.py` SYMBOLS (the same names as ART below, in the same order:
-tests/test_symbols.py). Each symbol sits in the text's cell, centred on the capitals
-(its cell height is the text font's), with a space's worth of margin after it.
+sins, Mea Culpa's goods and rooms, the card suits): the character chr(SYMBOL_BASE + k)
+is drawn from the font's record 95 + k, k being the symbol's place in ART (and in
+firmware/writer.py SYMBOLS, the same names in the same order: tests/test_symbols.py).
+Each symbol sits in the text's cell, centred on the capitals, with a margin after it.
 """
 
 from __future__ import annotations
@@ -315,13 +314,14 @@ NAMES = tuple(ART)
 PLACES = {"medium": (1, 3, 4), "large": (2, 1, 6)}
 
 
-def binary(size: str, cell_height: int) -> bytes:
-    """The symbols of one text size as a font-to-py binary font file (horizontally
-    mapped): header 0x40 0xE7 max_width height, then per symbol its advance and rows."""
+def records(size: str, cell_height: int, stride: int) -> bytes:
+    """The symbols as records of a font-to-py binary font (horizontally mapped) whose
+    cell is `cell_height` rows of `stride` bytes: per symbol its advance, then rows."""
     scale, top, gap = PLACES[size]
     side = SIDE * scale
-    stride = (side + 7) // 8
-    out = bytearray([0x40, 0xE7, side, cell_height])
+    if side > 8 * stride or top + side > cell_height:
+        raise ValueError("symbols of %d px do not fit the %s font's cell" % (side, size))
+    out = bytearray()
     for name in NAMES:
         rows = ART[name]
         if len(rows) != SIDE or any(len(r) != SIDE for r in rows):

@@ -18,7 +18,6 @@ Thresholds (issue "Readable across the table"), for a 296 x 128 panel of 66.89 x
 
 from __future__ import annotations
 
-from host import fonts
 from host.fonts import BinFont
 from host.sim_client import pixel
 
@@ -37,10 +36,11 @@ def glyph_cells(text: str, x: int, size: str) -> list[tuple[str, int, int]]:
     """(character, its x, its cell width) for each character of a drawn text."""
     if size == "small":
         return [(ch, x + 8 * n, 8) for n, ch in enumerate(text)]
+    font = BinFont.named(size)
     out = []
-    for ch in text:  # a symbol's cell is its own (host/symbols.py)
-        out.append((ch, x, fonts.advance(size, ch)))
-        x += fonts.advance(size, ch)
+    for ch in text:  # a drawn symbol is a glyph of the font too (host/symbols.py)
+        out.append((ch, x, font.advance(ch)))
+        x += font.advance(ch)
     return out
 
 

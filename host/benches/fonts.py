@@ -34,7 +34,7 @@ start = gc.mem_free()
 import writer
 gc.collect()
 print("writer", start - gc.mem_free())
-for name in ("medium", "large", "medium-symbols", "large-symbols"):
+for name in ("medium", "large"):
     gc.collect()
     before = gc.mem_free()
     writer.font(name)
@@ -119,18 +119,12 @@ def run():
         yield "writer.py (.mpy) imported", int(costs["writer"]), "bytes of heap"
         for name in fonts.SIZES:
             yield (
-                "%s font from fonts/%s.bin (widths, glyph buffer)"
+                "%s font from fonts/%s.bin (widths, glyph buffer; symbols included)"
                 % (
                     name,
                     name,
                 ),
                 int(costs[name]),
-                "bytes of heap",
-            )
-        for name in fonts.SIZES:
-            yield (
-                "%s symbols from fonts/%s-symbols.bin (widths, glyph buffer)" % (name, name),
-                int(costs[name + "-symbols"]),
                 "bytes of heap",
             )
         yield "layout.py (.mpy) imported (ui.py already in)", int(costs["layout"]), "bytes of heap"
