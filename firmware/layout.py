@@ -20,24 +20,15 @@
 # moves details that would squeeze the list onto pages after its last item, reached
 # with DOWN, in medium type), never in small print on page one.
 
-from micropython import const
-from ui import clip_to, fit_lines, fits
-from writer import SYMBOLS, symbol
+import writer
+from ui import clip_to, fits
 
-__all__ = ("SYMBOLS", "fact", "headline", "packed", "symbol", "tally")
-_LIST_W = const(288)  # an item's room: the list is indented 6 px
-
-
-def _first(size, width, wordings):
-    for text in wordings:
-        if fits(text, size, width):
-            return text
-    return clip_to(wordings[-1], size, width)
+symbol = writer.symbol  # symbol(name): its character, "" if none
 
 
 def headline(*wordings):
-    """The first wording that fits one line of large type (else the last, clipped:
-    the Painter would fall back to medium type for a big fact that does not fit)."""
+    """The first wording that fits one line of large type (else the last: the Painter
+    sets a big fact that does not fit in two lines of large type, or in medium)."""
     for text in wordings:
         if fits(text, "large"):
             return text
@@ -46,17 +37,20 @@ def headline(*wordings):
 
 def fact(*wordings):
     """The first wording that fits one line of medium type as a fact or a choice
-    (else the last, clipped to the width with "~")."""
-    return _first("medium", _LIST_W, wordings)
+    (else the last, clipped with "~": a list item is never wrapped)."""
+    for text in wordings:
+        if fits(text, "medium", 288):  # a list item's room: the list is indented
+            return text
+    return clip_to(wordings[-1], "medium", 288)
 
 
-def packed(parts, size="medium", gap="  "):
-    """Parts set side by side, `gap` between them, in lines no wider than the screen:
-    a part never breaks over two lines."""
+def packed(parts, size="medium"):
+    """Parts set side by side, two spaces apart, in lines no wider than the screen:
+    a part never breaks over two lines (one wider than a line is wrapped by the Painter)."""
     lines = []
     line = ""
     for part in parts:
-        candidate = line + gap + part if line else part
+        candidate = line + "  " + part if line else part
         if line and not fits(candidate, size):
             lines.append(line)
             line = part
@@ -64,10 +58,7 @@ def packed(parts, size="medium", gap="  "):
             line = candidate
     if line:
         lines.append(line)
-    out = []
-    for line in lines:
-        out += fit_lines(line, size) if not fits(line, size) else [line]
-    return out
+    return lines
 
 
 def tally(pairs, size="large"):

@@ -40,7 +40,7 @@ def _wrap_list(head, text):
 
 
 # the symbols of the starting bonuses (decode(a)["bonus"]: 1..4, in the rules' order)
-_BONUS_SYMBOLS = {1: ("bread", "wine"), 2: ("jewel",), 3: ("taler",), 4: ("indulgence",)}
+_BONUS_SYMBOLS = ("bread wine", "jewel", "taler", "indulgence")
 
 
 def _goods(view, counts):
@@ -191,7 +191,7 @@ class MeaCulpaPresenter(Presenter):
             items = []
             for a in legal:
                 data = decode(a)
-                marks = "".join([layout.symbol(g) for g in _BONUS_SYMBOLS.get(data["bonus"], ())])
+                marks = "".join([layout.symbol(g) for g in _BONUS_SYMBOLS[data["bonus"] - 1].split()])
                 items.append(layout.fact(marks + " " + data["name"], data["name"]))
             lines = [
                 "#" + layout.headline("%s's bonus" % name, name),
