@@ -7,7 +7,7 @@
 
 import layout
 from present_generic import Presenter
-from ui import Screen, clip, wrap
+from ui import Screen
 
 # Decisions the table enters together (any player presses): their event is the rules' text.
 _TABLE = ("visited", "pope-visit", "return", "next-round", "end-game", "hell-keep", "hell-next")
@@ -20,23 +20,6 @@ def _stones(view, counts):
         if counts[k]:
             parts.append("%d %s" % (counts[k], names[k]))
     return ", ".join(parts) or "none"
-
-
-def _wrap_list(head, text):
-    """A comma list wrapped between its items ("4 jewel" never split over two lines),
-    the lines after the first indented (so "  1 wine" is not read as room 1)."""
-    out = []
-    line = head
-    for part in text.split(", "):
-        if line == head:
-            line += part
-        elif len(line) + 2 + len(part) <= 36:
-            line += ", " + part
-        else:
-            out.append(line + ",")
-            line = "  " + part
-    out.append(line)
-    return [clip(t) for t in out]
 
 
 # the symbols of the starting bonuses (decode(a)["bonus"]: 1..4, in the rules' order)
@@ -65,14 +48,6 @@ class MeaCulpaPresenter(Presenter):
 
     def names(self, seats):
         return " ".join([self.name(s) for s in seats])
-
-    def _room_item(self, view, r):
-        cards = view["room_cards"]
-        if r <= len(cards):
-            return clip("Room %d: %s" % (r, cards[r - 1]), 34)
-        if r == 5:
-            return "Suite 5 (a room's card)"
-        return "Suite 6 (yellow Letter)"
 
     # ****** secrets: entered by one seat behind the gate ******
     async def enter(self, view, legal, seat):
@@ -153,7 +128,7 @@ class MeaCulpaPresenter(Presenter):
 
     async def _die(self, view, legal, name):
         s = self.s
-        items = [self._room_item(view, s.decode(a)["room"]) for a in legal]
+        items = [self._room_choice(view, s.decode(a)["room"]) for a in legal]
         cursor = 0
         while True:
             await s.show(
@@ -400,18 +375,17 @@ class MeaCulpaPresenter(Presenter):
         pope = item["pope"]
         caught = item["caught"]
         self.s.light(pope, "judgment" if caught else "ok")
-        lines = wrap(
+        lines = [
             "The Pope (%s) is in %s; the guess was %s."
             % (self.name(pope), item["where"], item["guessed"])
-        )
+        ]
         if caught:
-            lines += [
-                "His soul moves 1 step towards Hell;",
-                "he turns his post and places a",
-                "Lust stone for a suite as usual.",
-            ]
+            lines.append(
+                "His soul moves 1 step towards Hell; he turns his post and places a"
+                " Lust stone for a suite as usual."
+            )
         else:
-            lines += ["He turns no notches and places", "no sin stone for his visit."]
+            lines.append("He turns no notches and places no sin stone for his visit.")
         lines.append("He carries out the room's card.")
         await self._ok(
             Screen(
@@ -427,9 +401,9 @@ class MeaCulpaPresenter(Presenter):
     def final_public(self, view):
         return [
             "The table ended the game in round %d." % view["round"],
-            "Souls and Letters are scored on the",
-            "board: the board decides the winner.",
-        ] + _wrap_list("Bag: ", _stones(view, view["bag"]))
+            "Souls and Letters are scored on the board: the board decides the winner.",
+            "Bag: " + _stones(view, view["bag"]),
+        ]
 
     def ranking(self, view):
         return ["#On the board", "The winner is decided on the board."], []

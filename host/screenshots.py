@@ -153,7 +153,7 @@ def capture_keeper(work: Path) -> dict[str, Shot]:
         snap("keeper-pick")
         for character in ("Pope", "Emperor", "Merchant", "Petty"):
             choose(c, character)
-        pope_visit(c, "Room 2", "2 ", snap)
+        pope_visit(c, "2 ", "2 ", snap)
         snap("keeper-caught")
         c.press("A")
         while not plain(c.screen()["items"][c.screen()["cursor"]]).startswith("Return wine"):
@@ -167,7 +167,7 @@ def capture_keeper(work: Path) -> dict[str, Shot]:
         c.press("A")  # the order
         for character in ("Merchant", "Pope", "Emperor", "Petty"):
             choose(c, character)
-        pope_visit(c, "Room 1", "4 ")
+        pope_visit(c, "1 ", "4 ")
         snap("keeper-not-caught")
         c.press("A")
         choose(c, "Game over")
