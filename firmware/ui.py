@@ -74,22 +74,26 @@ class Screen:
     def text(self):
         """The description a person (or a test) reads instead of the picture (symbols
         written as their names in brackets)."""
-        out = ["[%s] %s%s" % (self.name, self.title, (" | " + self.corner) if self.corner else "")]
+        return "".join([line + "\n" for line in self.described()])
+
+    def described(self):
+        """The description's lines, one at a time (the simulator writes them to a file
+        without joining them on the heap it measures)."""
+        yield "[%s] %s%s" % (self.name, self.title, (" | " + self.corner) if self.corner else "")
         if self.big is not None:
-            out.append("# " + writer.plain(self.big))
+            yield "# " + writer.plain(self.big)
         for line in self.facts:
-            out.append(writer.plain(line))
+            yield writer.plain(line)
         for line in self.lines:
-            out.append(writer.plain(line))
+            yield writer.plain(line)
         if self.items:
             for i in range(len(self.items)):
-                out.append(("> " if i == self.cursor else "  ") + writer.plain(self.items[i]))
+                yield ("> " if i == self.cursor else "  ") + writer.plain(self.items[i])
         keys = []
         for i in range(3):
             if self.keys[i]:
                 keys.append("%s:%s" % ("ABC"[i], self.keys[i]))
-        out.append(" ".join(keys))
-        return "\n".join(out) + "\n"
+        yield " ".join(keys)
 
     def data(self):
         return {
