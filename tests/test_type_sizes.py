@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from device_helpers import check_texts, render_screen
+from interpreters import ROOT
 
 from host import typesize
 from host.fonts import BinFont
@@ -43,6 +44,15 @@ def test_public_facts_are_set_large_enough_to_read_across_the_table(shots):
     assert not failing, failing
     for name in ("turn", "keeper-market", "keeper-order", "keeper-table", "keeper-guess"):
         assert name in shots, name
+
+
+def test_the_docs_state_each_screens_primary_fact_and_height_as_measured(shots):
+    """docs/device.md's table is written from this measurement (python -m host.screenshots)."""
+    from host.screenshots import sizes_block
+
+    doc = (ROOT / "docs" / "device.md").read_text()
+    assert sizes_block(shots) in doc, "docs/device.md: run python -m host.screenshots"
+    assert "| turn | the table | P1's turn | 24 px, 5.4 mm | 14 px, 3.2 mm |" in doc
 
 
 def test_the_generic_screens_measure_as_designed(shots):
