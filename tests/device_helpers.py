@@ -15,7 +15,8 @@ import subprocess
 
 from interpreters import ROOT
 
-from host import fonts, sim_play
+from host import sim_play
+from host.fonts import BinFont
 from host.sim_client import SimClient, SimDevice, micropython, pixel
 from host.sim_play import corner_move, next_press, sins_policy, start_game  # noqa: F401
 from host.typesize import glyph_cells
