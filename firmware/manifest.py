@@ -41,6 +41,7 @@ module("privacy.py")
 module("low_battery.py")  # loaded for the warning, then dropped
 module("loader.py")
 module("ui.py")
+module("layout.py")  # the presenters' wordings that fit (headline, fact, packed, tally)
 module("writer.py")
 module("store.py")
 module("settings.py")
@@ -48,7 +49,7 @@ module("serial_link.py")
 
 # -- type: read glyph by glyph from flash by writer.py (fonts/README.md says how they
 # were made; it stays on the laptop) ------------------------------------------------------------
-data("fonts/large.bin")
+data("fonts/large.bin")  # each with the drawn symbols after its letters (host/symbols.py)
 data("fonts/medium.bin")
 data("fonts/OFL.txt")  # the fonts' licence travels with them
 

@@ -10,6 +10,7 @@
 # arithmetic on action codes (tests/test_presenters.py). docs/device.md, "Writing a
 # presenter", lists the methods below and what each returns.
 
+import layout
 from ui import Screen, clip
 
 
@@ -39,17 +40,18 @@ class Presenter:
     def turn(self, view, legal, seat):
         """The turn screen of `seat`, from the public view and the legal actions:
         (title, lines, items, choices, soft keys), choices[i] = (action on A, action
-        on B or None) for items[i]. Made once per decision (and again after the pause
+        on B or None) for items[i]. A first line "#..." is the screen's big fact
+        (layout.headline); details that would squeeze the list go on pages after it. Made once per decision (and again after the pause
         menu): the presses only move the cursor."""
-        lines = []
-        for key in sorted(view):
-            lines.append(clip("%s: %s" % (key, fmt(view[key]))))
-        lines = lines[:3]
+        name = self.name(seat)
+        lines = ["#" + layout.headline("%s's turn" % name, name)]  # "#": the big fact
         for text in self.s.events[-1:]:
-            lines.append(clip("Last: " + text))
-        items = [clip(self.s.text(a), 34) for a in legal]
+            lines.append("Last: " + text)
+        for key in sorted(view):
+            lines.append("%s: %s" % (key, fmt(view[key])))
+        items = [layout.fact(self.s.text(a)) for a in legal]
         choices = [(a, None) for a in legal]
-        title = "%s: %s to play" % (self.s.title, self.name(seat))
+        title = "%s: %s to play" % (self.s.title, name)
         return title, lines, items, choices, ("Play", "", "Menu")
 
     def enters(self, seat):

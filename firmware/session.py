@@ -93,6 +93,15 @@ class Session:
         """Light one seat's LED (all others off); None: every seat off."""
         self.app.lights(None if seat is None else self.table_seat(seat), name)
 
+    def light_table(self, name="turn"):
+        """Every seat in play lit `name`, the others off: a decision the table takes
+        together (any player presses), so nobody waits for one seat."""
+        leds = self.app.board.leds
+        leds.only(None, "off")
+        for seat in range(self.game.num_players):
+            leds.seat(self.table_seat(seat), name)
+        leds.show()
+
     async def flash(self, name, times=3):
         """Every seat's LED flashes `name`, then stays lit (a Last Judgment)."""
         import asyncio

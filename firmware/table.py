@@ -80,10 +80,14 @@ async def turn(s, seat):
     s.light(seat, "turn")
     title, lines, items, choices, keys = pres.turn(view, legal, seat)
     while True:
+        big = None
+        if lines and lines[0].startswith("#"):
+            big = lines[0][1:]  # the presenter's headline, drawn large
         scr = Screen(
             "turn",
             title,
-            lines=lines,
+            big=big,
+            lines=lines[1:] if big is not None else lines,
             items=items,
             cursor=cursor,
             keys=keys,
@@ -91,11 +95,11 @@ async def turn(s, seat):
         )
         await s.show(scr)
         kind, key = await s.next_event()
-        if key == "UP":
-            cursor = (cursor - 1) % len(items)
+        if key == "UP":  # through the items, then the pages of details after them
+            cursor = (cursor - 1) % scr.stops()
         elif key == "DOWN":
-            cursor = (cursor + 1) % len(items)
-        elif key in ("A", "B") and kind == "press":
+            cursor = (cursor + 1) % scr.stops()
+        elif key in ("A", "B") and kind == "press" and cursor < len(items):
             action = choices[cursor][0 if key == "A" else 1]
             if action is not None:
                 return action
@@ -191,6 +195,9 @@ async def final(s):
         if lines is not None:
             await gate(s, seat, "your score", lines)
     lines, winners = pres.ranking(view)
+    big = _winners(s, winners)
+    if lines and lines[0].startswith("#"):
+        big, lines = lines[0][1:], lines[1:]  # the presenter's headline, drawn large
     leds = s.app.board.leds
     for seat in range(s.players):
         leds.seat(s.table_seat(seat), "winner" if seat in winners else "off")
@@ -199,7 +206,7 @@ async def final(s):
         Screen(
             "result",
             "%s: result" % s.title,
-            big=_winners(s, winners),
+            big=big,
             lines=lines + seed_lines,
             keys=("New game", "", ""),
         ),

@@ -143,6 +143,12 @@ class SimClient:
         return out
 
 
+def plain(text: str) -> str:
+    """A screen's text without its drawn symbols (characters from U+0100 on, see
+    host/symbols.py): what a script matches against ("Return wine to bag")."""
+    return "".join(ch for ch in text if ord(ch) < 0x100).strip()
+
+
 def read_pbm(data: bytes) -> tuple[int, int, bytes]:
     parts = data.split(b"\n", 2)
     if parts[0] != b"P4":

@@ -11,7 +11,7 @@ import json
 import re
 import zlib
 
-from host.sim_client import SimClient, SimError
+from host.sim_client import SimClient, SimError, plain
 
 
 def corner_move(screen: dict) -> int:
@@ -145,7 +145,7 @@ def keeper_press(screen: dict, move: int, rounds: int = 3) -> str:
         items = screen["items"]
         target = (move * 7) % len(items)
         title = screen["title"]
-        if title.endswith("where is the Pope?"):
+        if title.lower().endswith("where is the pope?"):
             # the die was set at the move before; the guess is right when an even
             # number of rooms is open (one fewer at each visit)
             target = ((move - 1) * 7 + len(items) % 2) % len(items)
@@ -167,7 +167,7 @@ def _keeper_table(screen: dict, move: int, last: bool) -> int:
 
     def first(prefix):
         for i, item in enumerate(items):
-            if item.startswith(prefix):
+            if plain(item).startswith(prefix):
                 return i
         return -1
 

@@ -5,6 +5,7 @@ Every screen of every game is read back from the rendered picture (device_helper
 check_picture); the journal the device writes is verified by the rules core."""
 
 import json
+import re
 
 import pytest
 from device_helpers import (
@@ -131,7 +132,7 @@ def test_seven_sins_whole_game(tmp_path, players):
             scr = check_picture(c)
             seen.append(scr["name"])
             if scr["name"] == "turn":
-                seat = int(scr["title"].split("'")[0][1:]) - 1
+                seat = int(re.match(r"P(\d+)", scr["big"]).group(1)) - 1  # "P2's turn"
                 names = c.leds()["names"]
                 assert names[seat] == "turn" and names[:players].count("turn") == 1
                 turn_leds_ok += 1

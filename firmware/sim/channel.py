@@ -92,7 +92,12 @@ class Channel:
         paused (privacy.py), which the refresh event records."""
         self.screen = scr
         self._move = move
-        _write(self.dir + "/screen.txt", scr.text().encode())
+        tmp = self.dir + "/screen.txt.tmp"
+        with open(tmp, "w") as f:  # line by line: no copy of the whole text on the heap
+            for line in scr.described():
+                f.write(line)
+                f.write("\n")
+        os.rename(tmp, self.dir + "/screen.txt")
         _write_json(self.dir + "/screen.json", scr.data())
 
     def on_refresh(self, kind):
