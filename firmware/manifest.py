@@ -54,6 +54,7 @@ data("fonts/OFL.txt")  # the fonts' licence travels with them
 module("present_generic.py")
 module("present_sins.py")
 module("present_meaculpa.py")
+module("present_newrule.py")
 
 # -- the rules core: the kernel, then each game on the device (entry, engine, its parts) ------
 package(
@@ -76,9 +77,12 @@ package(
         "mea_culpa_codes.py",
         "mea_culpa_data.py",
         "mea_culpa_auction.py",
-        # 7 Pecados (siete_pecados*.py) and New Rule (new_rule*.py) are not here yet:
-        # they have no presenter, so their entries say ON_DEVICE = False and the
-        # laptop plays them. They come on with their presenters (entry, engine, data).
+        # New Rule (Sin) (its bot, new_rule_bot.py, is laptop-only)
+        "new_rule_entry.py",
+        "new_rule.py",
+        # 7 Pecados (siete_pecados*.py) is not here yet: it has no presenter, so its
+        # entry says ON_DEVICE = False and the laptop plays it. It comes on with its
+        # presenter (entry, engine, data).
     ),
     base_path="..",
 )

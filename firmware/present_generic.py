@@ -28,6 +28,7 @@ def fmt(value):
 
 class Presenter:
     reveal_title = "your secret"  # "Press A to see <reveal_title>." on a reveal's gate
+    private_turns = False  # True: enter() is asked for every decision, not only secrets
 
     def __init__(self, session):
         self.s = session

@@ -93,21 +93,21 @@ class Session:
         """Light one seat's LED (all others off); None: every seat off."""
         self.app.lights(None if seat is None else self.table_seat(seat), name)
 
-    async def flash(self, name, times=3):
-        """Every seat's LED flashes `name`, then stays lit (a Last Judgment)."""
+    async def flash(self, name, times=3, seat=None, seat_name="turn"):
+        """Every seat's LED flashes `name`, then stays lit (a Last Judgment); `seat`,
+        if given, stays lit `seat_name` throughout (the player of a God card)."""
         import asyncio
 
         board = self.app.board
         leds = board.leds
-        for _ in range(times):
-            leds.all_seats(name)
+        steady = None if seat is None else self.table_seat(seat)
+        for k in range(2 * times + 1):
+            leds.all_seats("off" if k & 1 else name)
+            if steady is not None:
+                leds.seat(steady, seat_name)
             leds.show()
-            await asyncio.sleep_ms(board.effect_ms)
-            leds.all_seats("off")
-            leds.show()
-            await asyncio.sleep_ms(board.effect_ms)
-        leds.all_seats(name)
-        leds.show()
+            if k < 2 * times:
+                await asyncio.sleep_ms(board.effect_ms)
 
     async def show(self, scr, full=False):
         await self.app.show(scr, full)

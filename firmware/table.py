@@ -69,8 +69,10 @@ async def turn(s, seat):
     """The seat chooses an action with the buttons; None: the game is abandoned."""
     pres = s.presenter
     legal = s.legal()
-    if s.secret():
-        action = await pres.enter(s.view(seat), legal, seat)  # entered behind the gate
+    if s.secret() or pres.private_turns:
+        # entered behind the gate: a secret decision, or a game whose every decision
+        # needs the seat's own view (New Rule: the sets a hand's damned cards allow)
+        action = await pres.enter(s.view(seat), legal, seat)
         if action is not False:
             return action
     # Nothing changes while the seat chooses: the screen is made once, the presses
