@@ -32,13 +32,18 @@ class Board:
 def profile(name=None):
     import boards
 
-    if name is None:
-        name = boards.DEFAULT
-        if sys.platform != "rp2":
-            name = os.getenv("CONFESSOR_PROFILE") or name
-    if name not in boards.PROFILES:
-        raise ValueError("no board profile %r" % name)
-    return name, boards.PROFILES[name]
+    try:
+        if name is None:
+            name = boards.DEFAULT
+            if sys.platform != "rp2":
+                name = os.getenv("CONFESSOR_PROFILE") or name
+        if name not in boards.PROFILES:
+            raise ValueError("no board profile %r" % name)
+        return name, boards.PROFILES[name]
+    finally:
+        # Only the chosen profile is kept (by the Board): the other profiles and the
+        # module go back to the heap.
+        sys.modules.pop("boards", None)
 
 
 def build(name=None):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys

@@ -330,10 +330,15 @@ class KeeperState(State):
         if ph == P_BONUS:
             return [BONUS_BASE + b for b in range(4) if self.bonus[b] < 0]
         if ph == P_BIDS:
-            out = []
+            # Hundreds of bids: the list is made at its size in one allocation (appending
+            # would grow it by doubling, leaving holes in a board's small heap).
+            low, high = D.POST_MIN[0], D.POST_MAX[0]
+            out = [0] * ((self.game.options["max_bid"] + 1) * (high - low + 1))
+            i = 0
             for t in range(self.game.options["max_bid"] + 1):
-                for k in range(D.POST_MIN[0], D.POST_MAX[0] + 1):
-                    out.append(BID_BASE + t * 8 + k)
+                for k in range(low, high + 1):
+                    out[i] = BID_BASE + t * 8 + k
+                    i += 1
             return out
         if ph == P_HELL:
             out = [HELL_KEEP] if not self.hell_new else []

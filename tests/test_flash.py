@@ -129,7 +129,7 @@ def test_a_manifest_naming_a_missing_file_is_one_clear_line(empty_board, tmp_pat
     assert "gone.py, which does not exist" in err and len(err.strip().splitlines()) == 1
     (fw / "manifest.py").write_text('import os\nmodule("main.py")\n')
     assert cli(["flash", "--port", empty_board.url, "--firmware", str(fw)]) == 1
-    assert "only module(...) and package(...) calls" in capsys.readouterr().err
+    assert "only module(...), package(...) and data(...) calls" in capsys.readouterr().err
 
 
 def test_damaged_upload_is_not_installed(empty_board, tmp_path, monkeypatch):

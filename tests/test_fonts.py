@@ -1,5 +1,6 @@
 """The committed fonts: what font-to-py makes from the pinned typeface today, the sizes
-the docs state, the licence beside them, and on the board's file list."""
+the docs state, the licence beside them, and on the board's file list (the device
+manifest, firmware/manifest.py)."""
 
 import subprocess
 import sys
@@ -7,7 +8,7 @@ import sys
 from interpreters import ROOT
 
 from host import fonts
-from host.flash import BoardInfo, excluded, sources
+from host.flash import BoardInfo, build, sources
 from host.fonts import BinFont
 
 
@@ -41,11 +42,14 @@ def test_the_licence_travels_with_the_font_data():
     readme = (folder / "README.md").read_text()
     assert "python -m host.fonts" in readme and "OFL.txt" in readme
     rp2 = BoardInfo("rp2", (1, 29, 0), 6 | (6 << 10))
-    files = sources(ROOT / "firmware", ROOT / "shared_rules", rp2)
+    files = sources(ROOT / "firmware", rp2)
     for name in fonts.SIZES:
         assert f"fonts/{name}.bin" in files
     assert "fonts/OFL.txt" in files
-    assert "fonts/README.md" not in files and "fonts/README.md" in excluded(ROOT / "firmware")
+    assert "fonts/README.md" not in files
+    # flashed byte for byte, never through mpy-cross
+    flashed, _ = build(ROOT / "firmware", rp2, force_py=True)
+    assert flashed["fonts/large.bin"] == (folder / "large.bin").read_bytes()
 
 
 def test_a_font_file_of_the_wrong_kind_is_refused():

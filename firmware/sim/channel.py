@@ -22,11 +22,22 @@ import gc
 import json
 import os
 
+_BAND = 8  # rows of the picture converted at a time
+
 
 def _write(path, data):
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:
         f.write(data)
+    os.rename(tmp, path)
+
+
+def _write_json(path, data):
+    """json.dump streams the text to the file piece by piece: no copy of the whole
+    document (a keeper's status is kilobytes) on the heap the simulator measures."""
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f)
     os.rename(tmp, path)
 
 
@@ -79,28 +90,22 @@ class Channel:
     def note_screen(self, scr):
         self.screen = scr
         _write(self.dir + "/screen.txt", scr.text().encode())
-        _write(self.dir + "/screen.json", json.dumps(scr.data()).encode())
+        _write_json(self.dir + "/screen.json", scr.data())
 
     def on_refresh(self, kind):
         import framebuf
 
         self.frame += 1
         if self._hl is None:
-            # allocated once: the simulator must not fragment the heap it measures
-            self._hl = bytearray(37 * 128)
-            self._dst = framebuf.FrameBuffer(self._hl, 296, 128, framebuf.MONO_HLSB)
+            # allocated once, and one band of 8 rows only (296 bytes, not the picture's
+            # 4.7 KB): the simulator must not fill or fragment the heap it measures
+            self._hl = bytearray(37 * _BAND)
+            self._dst = framebuf.FrameBuffer(self._hl, 296, _BAND, framebuf.MONO_HLSB)
             self._src = framebuf.FrameBuffer(self.model.landscape(), 296, 128, framebuf.MONO_VLSB)
             self._invert = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
             self._invert.pixel(0, 0, 1)
-        if self.model.WHITE_BIT:
-            # PBM wants 1 = black: map the panel's white 1 to 0 as the blit converts
-            self._dst.blit(self._src, 0, 0, -1, self._invert)
-        else:
-            self._dst.blit(self._src, 0, 0)
         tmp = self.dir + "/screen.pbm.tmp"
-        with open(tmp, "wb") as f:
-            f.write(b"P4\n296 128\n")
-            f.write(self._hl)
+        self._pbm(tmp)
         os.rename(tmp, self.dir + "/screen.pbm")
         if self.keep:
             # every frame kept (screenshots, debugging): frames/<n>-<screen>.pbm
@@ -109,9 +114,7 @@ class Channel:
                 self.frame,
                 self.screen.name if self.screen else "",
             )
-            with open(name + ".pbm", "wb") as f:
-                f.write(b"P4\n296 128\n")
-                f.write(self._hl)
+            self._pbm(name + ".pbm")
             _write(name + ".txt", self.screen.text().encode() if self.screen else b"")
             _write(
                 name + ".json", json.dumps(self.screen.data()).encode() if self.screen else b"{}"
@@ -127,10 +130,22 @@ class Channel:
             }
         )
 
+    def _pbm(self, path):
+        """The panel as a PBM (P4, 1 = black), converted band by band."""
+        with open(path, "wb") as f:
+            f.write(b"P4\n296 128\n")
+            for y in range(0, 128, _BAND):
+                if self.model.WHITE_BIT:
+                    # PBM wants 1 = black: map the panel's white 1 to 0 as the blit converts
+                    self._dst.blit(self._src, 0, -y, -1, self._invert)
+                else:
+                    self._dst.blit(self._src, 0, -y)
+                f.write(self._hl)
+
     def on_leds(self, np):
         shown = [list(c) for c in np.shown] if np is not None else []
         names = self.leds.names() if self.leds is not None else []
-        _write(self.dir + "/leds.json", json.dumps({"rgb": shown, "names": names}).encode())
+        _write_json(self.dir + "/leds.json", {"rgb": shown, "names": names})
         self._event({"e": "leds", "names": names})
 
     def on_led_pin(self, level):
@@ -155,7 +170,7 @@ class Channel:
         if app is not None:
             data["app"] = app.status()  # exactly what the serial link would serve
             data["move"] = data["app"]["move"]
-        _write(self.dir + "/status.json", json.dumps(data).encode())
+        _write_json(self.dir + "/status.json", data)
 
     # ****** inputs ******
     def _start(self, line, buttons):

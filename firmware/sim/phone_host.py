@@ -41,6 +41,14 @@ def _write(path, data):
     os.rename(tmp, path)
 
 
+def _write_json(path, data):
+    """Streamed by json.dump: no copy of the whole text on the heap being measured."""
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f)
+    os.rename(tmp, path)
+
+
 class Host:
     def __init__(self):
         self.dir = env("PHONE_DIR", "phone")
@@ -230,7 +238,7 @@ class Host:
             "late_over_50": self.late_over_50,
             "inbox": len(self.inbox),
         }
-        _write(self.dir + "/status.json", json.dumps(data))
+        _write_json(self.dir + "/status.json", data)
 
 
 async def main(host):
