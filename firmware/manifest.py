@@ -55,6 +55,7 @@ module("present_generic.py")
 module("present_sins.py")
 module("present_meaculpa.py")
 module("present_newrule.py")
+module("present_newrule_end.py")  # its round ends and the end: loaded when needed
 
 # -- the rules core: the kernel, then each game on the device (entry, engine, its parts) ------
 package(

@@ -11,8 +11,8 @@
 from present_generic import Presenter
 from ui import Screen
 
+_END = "present_newrule_end"  # the round's end and the game's: loaded when needed
 _RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-_ROUND_ENDS = {"reckoning": "God card", "damnation": "total damnation", "won": "target"}
 
 
 def _find(news, kind):
@@ -39,24 +39,37 @@ class NewRulePresenter(Presenter):
     async def enter(self, view, legal, seat):
         """The play (a card, face up or down) or the set, chosen in private; None when
         the table abandons the game from the pause menu."""
+        playing = view["phase"] == "play"
+        if playing:
+            mine = (view["round"], view["damned"], view["damned_limit"], legal)
+        else:
+            # the legal list holds every set allowed (hundreds on full boards): keep
+            # only "no set" and the sets the view lists
+            none = None
+            for action in legal:
+                if self.s.decode(action)["kind"] == "no_set":
+                    none = action
+                    break
+            mine = (view["legal_sets"], view["legal_set_count"], none)
+        view = legal = None  # the rest is garbage while the seat decides
         while True:
             if self.holder != seat:
-                if not await self._pass(view, seat):
+                if not await self._pass(playing, seat):
                     return None
                 self.holder = seat
             self.s.light(seat, "turn")
-            if view["phase"] == "play":
-                action = await self._hand(view, legal, seat)
+            if playing:
+                action = await self._hand(mine, seat)
             else:
-                action = await self._sets(view, legal, seat)
+                action = await self._sets(mine, seat)
             if action is not None:
                 return action
             self.holder = None  # Back: to the pass screen (and its menu)
 
-    async def _pass(self, view, seat):
+    async def _pass(self, playing, seat):
         s = self.s
         name = self.name(seat)
-        what = "see your hand" if view["phase"] == "play" else "form a set"
+        what = "see your hand" if playing else "form a set"
         while True:
             s.light(seat, "look")
             await s.show(
@@ -75,40 +88,40 @@ class NewRulePresenter(Presenter):
             if await s.pause(seat):
                 return False
 
-    def _card_item(self, data):
-        rank = _RANK_NAMES.get(data["rank"], data["rank"])
-        if data["rank"] == "K":
-            return "%s  King: God card" % data["card"]
-        return "%s  %s of %s" % (data["card"], rank, data["suit"])
-
-    async def _hand(self, view, legal, seat):
+    async def _hand(self, mine, seat):
         """A card from the hand: A face up, B face down (refused, with the reason, when
         the rules list no face-down play of it)."""
         s = self.s
-        by_card = {}  # card label -> [face up action, face down action]
+        rnd, damned, limit, legal = mine
+        faces = {}  # card label -> [face up action, face down action]
         order = []
+        items = []
         for action in legal:
             data = s.decode(action)
-            choice = by_card.get(data["card"])
+            card = data["card"]
+            choice = faces.get(card)
             if choice is None:
-                choice = [None, None, data]
-                by_card[data["card"]] = choice
-                order.append(data["card"])
+                choice = [None, None]
+                faces[card] = choice
+                order.append(card)
+                rank = data["rank"]
+                if rank == "K":
+                    items.append(card + "  King: God card")
+                else:
+                    name = _RANK_NAMES.get(rank, rank)
+                    items.append("%s  %s of %s" % (card, name, data["suit"]))
             choice[0 if data["face"] == "up" else 1] = action
-        items = [self._card_item(by_card[c][2]) for c in order]
-        damned = view["damned"]
-        mine = "Damned %d/%d: %s" % (len(damned), view["damned_limit"], _cards(damned))
+        data = None
+        held = "Damned %d/%d: %s" % (len(damned), limit, _cards(damned))
         cursor = 0
         refused = None
         while True:
-            facts = [refused] if refused else [mine]
-            lines = [mine] if refused else []
             await s.show(
                 Screen(
                     "nr-hand",
-                    "%s: play a card, round %d" % (self.name(seat), view["round"]),
-                    facts=facts,
-                    lines=lines,
+                    "%s: play a card, round %d" % (self.name(seat), rnd),
+                    facts=[refused or held],
+                    lines=[held] if refused else (),
                     items=items,
                     cursor=cursor,
                     keys=("Face up", "Face down", "Back"),
@@ -126,28 +139,30 @@ class NewRulePresenter(Presenter):
             elif key == "C":
                 return None
             elif key in ("A", "B") and kind == "press":
-                up, down, data = by_card[order[cursor]]
+                card = order[cursor]
+                up, down = faces[card]
                 if key == "B":
                     if down is not None:
                         return down
-                    refused = self._refusal(view)
+                    refused = self._refusal(damned, limit)
                 elif up is not None:
-                    if not self.s.decode(up)["god_card"] or await self._god_confirm(data, seat):
+                    if not s.decode(up)["god_card"] or await self._god_confirm(card, seat):
                         return up
 
-    def _refusal(self, view):
-        """Why the rules list no face-down play: the view's count against its limit."""
-        if len(view["damned"]) >= view["damned_limit"]:
-            return "No: %d damned is the limit." % view["damned_limit"]
+    def _refusal(self, damned, limit):
+        """Why the rules list no face-down play: the seat's damned cards and the limit
+        the view gives."""
+        if len(damned) >= limit:
+            return "No: %d damned is the limit." % limit
         return "No: not face down."
 
-    async def _god_confirm(self, data, seat):
+    async def _god_confirm(self, card, seat):
         await self.s.show(
             Screen(
                 "nr-confirm",
                 "%s: a God card" % self.name(seat),
                 big="God card",
-                facts=["%s face up ends the round." % data["card"]],
+                facts=["%s face up ends the round." % card],
                 lines=["The reckoning follows at once."],
                 keys=("Play it", "", "Back"),
                 private=True,
@@ -164,17 +179,12 @@ class NewRulePresenter(Presenter):
                 parts.append("%s %s's" % (cards[i], self.name(seats[i])))
         return ", ".join(parts)
 
-    async def _sets(self, view, legal, seat):
+    async def _sets(self, mine, seat):
         """The legal sets the rules list (best first, with points), or none."""
         s = self.s
-        none = None
-        for action in legal:
-            if s.decode(action)["kind"] == "no_set":
-                none = action
-        listed = view["legal_sets"]
+        listed, count, none = mine
         items = ["+%d %s" % (e["points"], " ".join(e["cards"])) for e in listed]
         items.append("No set")
-        count = view["legal_set_count"]
         cursor = 0
         while True:
             if cursor < len(listed):
@@ -223,16 +233,17 @@ class NewRulePresenter(Presenter):
         view = self.s.view(seat)
         return [
             "Hand: " + _cards(view["hand"]),
-            "Damned %d/%d: %s" % (len(view["damned"]), view["damned_limit"], _cards(view["damned"])),
+            "Damned %d/%d: %s"
+            % (len(view["damned"]), view["damned_limit"], _cards(view["damned"])),
         ]
 
     # ****** what the table sees ******
-    async def _public(self, scr, full=False):
+    async def public(self, scr, full=False):
         self.holder = None  # a public screen: the next decision is passed again
         await self.s.show(scr, full)
         await self.s.wait_key("A")
 
-    def _scores(self, scores):
+    def scores_line(self, scores):
         return "Scores: " + ", ".join(
             ["%s %d" % (self.name(k), scores[k]) for k in range(len(scores))]
         )
@@ -247,22 +258,28 @@ class NewRulePresenter(Presenter):
         return lines
 
     async def announce(self, news):
+        end = None  # present_newrule_end, while a round's end is shown
         for item in news:
             kind = item["kind"]
             if kind == "played":
                 self.played = item
             elif kind in ("set_formed", "no_set"):
-                await self._move(item, _find(news, "game_over"))
-            elif kind == "god_card":
-                await self._god(item)
-            elif kind == "reckoning":
-                await self._reckoning(item)
-            elif kind == "total_damnation":
-                await self._damnation(item)
-            elif kind == "round_dealt":
-                await self._round(item)
-            elif kind == "reserve_dealt":
-                await self._reserve(item)
+                # after total damnation the rules are in the next round already: the
+                # boards and scores of this one are in the damnation's own screens
+                ended = _find(news, "total_damnation") is not None
+                await self._move(item, _find(news, "game_over"), ended)
+            elif kind != "game_over":
+                if end is None:
+                    end = self._end()
+                await getattr(end, kind)(self, item)
+        if end is not None:
+            end = None
+            self.s.unload(_END)
+
+    def _end(self):
+        import present_newrule_end
+
+        return present_newrule_end
 
     def _play_text(self, played):
         if played is None:
@@ -271,9 +288,9 @@ class NewRulePresenter(Presenter):
             return "Played %s face up." % played["card"]
         return "Played a card face down (%d damned)." % played["damned"]
 
-    async def _move(self, item, over):
-        """The cards moved and the scores: the play, the set, every board."""
-        view = self.s.view(None)
+    async def _move(self, item, over, ended):
+        """The cards moved and the scores: the play, the set, every board (the last
+        turn of a round: the play and the set)."""
         seat = item["seat"]
         name = self.name(seat)
         facts = []
@@ -289,165 +306,33 @@ class NewRulePresenter(Presenter):
         else:
             big = "%s: no set" % name
             lines = []
+        if item["kind"] == "set_formed":
+            lines.append("%s's score: %d." % (name, item["score"]))
         if over is not None and over["reason"] == "target":
-            lines.append("%s reaches %d and wins." % (name, view["target"]))
+            lines.append("%s reaches the target and wins." % name)
+        if ended:
+            lines.append("Every hand is empty.")
+        else:
+            view = self.s.view(None)
+            lines.append(self.scores_line(view["scores"]))
+            lines += self._boards(view)
+            view = None
         self.s.light(seat, "turn")
-        await self._public(
+        await self.public(
             Screen(
                 "nr-move",
-                "Round %d: %s's turn" % (view["round"], name),
+                "%s's turn" % name,
                 big=big,
                 facts=facts,
-                lines=lines + [self._scores(view["scores"])] + self._boards(view),
+                lines=lines,
                 keys=("OK", "", ""),
                 corner="#%d" % self.s.move(),
             )
         )
 
-    async def _god(self, item):
-        """The God card: its player's LED steady, every other seat flashing."""
-        self.played = None
-        await self.s.flash("judgment", seat=item["seat"], seat_name="god")
-        await self._public(
-            Screen(
-                "nr-god",
-                "The God card",
-                big="GOD CARD",
-                facts=["%s plays %s face up." % (self.name(item["seat"]), item["card"])],
-                lines=["Play stops at once: the reckoning."],
-                keys=("OK", "", ""),
-            ),
-            True,
-        )
-
-    def _line(self, ln):
-        where = "" if ln["where"] == "board" else "set deck "
-        face = " down" if ln["face"] == "down" and ln["where"] == "board" else ""
-        text = "%s%s%s: %d" % (where, ln["card"], face, ln["value"])
-        if ln["multiplier"] != 1:
-            text += " x%d = %d" % (ln["multiplier"], ln["penalty"])
-        if ln["why"]:
-            text += " (%s)" % ln["why"]
-        return text
-
-    async def _penalty(self, screen, title, entry, lines):
-        seat = entry["seat"]
-        name = self.name(seat)
-        self.s.light(seat, "judgment")
-        if entry["penalty"]:
-            big = "%s -%d" % (name, entry["penalty"])
-            lines = lines + ["Penalty %d." % entry["penalty"]]
-        else:
-            big = "%s: 0" % name
-        await self._public(
-            Screen(
-                screen,
-                title,
-                big=big,
-                facts=["Score now %d." % entry["score"]],
-                lines=lines,
-                keys=("OK", "", ""),
-            )
-        )
-
-    async def _reckoning(self, item):
-        seats = item["seats"]
-        for k in range(len(seats)):
-            entry = seats[k]
-            status = entry["status"]
-            if status == "spared":
-                lines = ["Played the God card: spared."]
-            elif status == "forgiven":
-                lines = ["A face-down God card (%s) forgives the round." % entry["forgiven_by"]]
-            else:
-                lines = [self._line(ln) for ln in entry["lines"]] or ["An empty board."]
-            title = "Reckoning, round %d (%d/%d)" % (item["round"], k + 1, len(seats))
-            await self._penalty("nr-reckoning", title, entry, lines)
-        self.s.light(None)
-
-    async def _damnation(self, item):
-        await self.s.flash("judgment")
-        await self._public(
-            Screen(
-                "nr-damnation",
-                "Round %d" % item["round"],
-                big="DAMNATION",
-                facts=["Every hand is empty and no God card came."],
-                lines=["Every card on a board or in a set deck costs its value; no doubling."],
-                keys=("OK", "", ""),
-            ),
-            True,
-        )
-        seats = item["seats"]
-        for k in range(len(seats)):
-            entry = seats[k]
-            lines = [self._line(ln) for ln in entry["lines"]] or ["No cards."]
-            if entry["cancelled"]:
-                lines.append("Set points cancelled: %d." % entry["cancelled"])
-            title = "Total damnation, round %d (%d/%d)" % (item["round"], k + 1, len(seats))
-            await self._penalty("nr-penalty", title, entry, lines)
-        self.s.light(None)
-
-    async def _round(self, item):
-        view = self.s.view(None)
-        first = item["first_player"]
-        self.s.light(first, "turn")
-        await self._public(
-            Screen(
-                "nr-round",
-                self.s.title,
-                big="Round %d" % item["round"],
-                facts=["%s starts." % self.name(first)],
-                lines=[
-                    "%d cards each; the reserve of %d is dealt when every hand is down"
-                    " to its last card." % (item["cards_each"], item["reserve"]),
-                    self._scores(view["scores"]),
-                ],
-                keys=("OK", "", ""),
-            )
-        )
-
-    async def _reserve(self, item):
-        lines = []
-        if item["set_aside"]:
-            lines.append("%d set aside, unseen." % item["set_aside"])
-        await self._public(
-            Screen(
-                "nr-reserve",
-                "Round %d" % item["round"],
-                big="Reserve dealt",
-                facts=["%d more cards each." % item["cards_each"]],
-                lines=lines,
-                keys=("OK", "", ""),
-            )
-        )
-
     # ****** the end ******
     def final_public(self, view):
-        result = view["result"]
-        if result["reason"] == "target":
-            winner = self.name(result["winners"][0])
-            lines = ["%s reached %d points." % (winner, view["target"])]
-        else:
-            lines = ["%d rounds played: the highest score wins." % view["round_limit"]]
-        for r in result["rounds"]:
-            end = _ROUND_ENDS.get(r["end"], r["end"])
-            if r["god_seat"] is not None:
-                end += " (%s)" % self.name(r["god_seat"])
-            scores = ", ".join(["%s %d" % (self.name(k), r["scores"][k]) for k in range(len(r["scores"]))])
-            lines.append("R%d %s: %s" % (r["round"], end, scores))
-            lines.append(
-                "  sets +%s, penalties -%s"
-                % ("/+".join([str(p) for p in r["set_points"]]), "/-".join([str(p) for p in r["penalties"]]))
-            )
-        return lines
+        return self._end().final_public(self, view)
 
     def ranking(self, view):
-        result = view["result"]
-        scores = result["scores"]
-        order = sorted(range(len(scores)), key=lambda k: (-scores[k], k))
-        lines = []
-        for k in order:
-            won = "  WINNER" if k in result["winners"] else ""
-            lines.append("%s %d%s" % (self.name(k), scores[k], won))
-        return lines, result["winners"]
+        return self._end().ranking(self, view)

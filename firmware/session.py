@@ -17,6 +17,7 @@ from shared_rules import games
 from shared_rules.game import CHANCE
 
 _MAX_EVENTS = const(3)  # public events recalled on the turn screen
+_RESERVE = const(1024)  # actions of history reserved at the start (8 KB on a 64-bit build)
 
 
 class Session:
@@ -32,6 +33,8 @@ class Session:
         self.journal = journal
         self.seal = seal(commitment(seed))
         self._state = game.new_initial_state()
+        # the history's room, while the heap is in one piece (State.reserve)
+        self._state.reserve(min(game.max_game_length(), _RESERVE))
         self._stream = Stream(seed, b"chance")
         self.pending = []  # [(action index, seat, lines)] private reveals still to show
         self.events = []  # recent public events (text), newest last
@@ -108,6 +111,14 @@ class Session:
             leds.show()
             if k < 2 * times:
                 await asyncio.sleep_ms(board.effect_ms)
+
+    def unload(self, module):
+        """Forget a presenter's helper module it imported for a while (its code's RAM
+        comes back at the next collection; loader.Loaded forgets the rest at the end)."""
+        import sys
+
+        sys.modules.pop(module, None)
+        gc.collect()
 
     async def show(self, scr, full=False):
         await self.app.show(scr, full)

@@ -68,13 +68,14 @@ async def reveals(s):
 async def turn(s, seat):
     """The seat chooses an action with the buttons; None: the game is abandoned."""
     pres = s.presenter
-    legal = s.legal()
     if s.secret() or pres.private_turns:
         # entered behind the gate: a secret decision, or a game whose every decision
-        # needs the seat's own view (New Rule: the sets a hand's damned cards allow)
-        action = await pres.enter(s.view(seat), legal, seat)
+        # needs the seat's own view (New Rule: the sets a hand's damned cards allow).
+        # The legal list is not held here: it can be long (every set New Rule allows).
+        action = await pres.enter(s.view(seat), s.legal(), seat)
         if action is not False:
             return action
+    legal = s.legal()
     # Nothing changes while the seat chooses: the screen is made once, the presses
     # only move the cursor (and again after the pause menu, which lights other LEDs).
     view = s.view(None)
@@ -176,13 +177,14 @@ async def final(s):
         )
         await s.wait_key("A")
         return
-    view = s.view(None)
+    # The final view is made for each use and not held: a long game's view (set
+    # decks, the rounds) is large, and the seats' gates come in between.
     await s.show(
         Screen(
             "over",
             s.title,
             big="Game over",
-            lines=pres.final_public(view),
+            lines=pres.final_public(s.view(None)),
             keys=("Scores", "", ""),
         ),
         True,
@@ -192,7 +194,7 @@ async def final(s):
         lines = pres.final_private(seat)
         if lines is not None:
             await gate(s, seat, "your score", lines)
-    lines, winners = pres.ranking(view)
+    lines, winners = pres.ranking(s.view(None))
     leds = s.app.board.leds
     for seat in range(s.players):
         leds.seat(s.table_seat(seat), "winner" if seat in winners else "off")

@@ -218,6 +218,17 @@ class State:
     def move_number(self):
         return len(self._history)
 
+    def reserve(self, actions):
+        """Make room now for `actions` more actions in the history. On MicroPython a
+        list keeps its room when items are deleted, so a device reserves a long game's
+        history while its heap is still in one piece, instead of asking later, when
+        the heap is fragmented, for an ever larger contiguous block. Changes nothing
+        the game can see."""
+        history = self._history
+        n = len(history)
+        history.extend([0] * actions)
+        del history[n:]
+
     # -- outcome ----------------------------------------------------------
     def returns(self):
         """One int per seat; all zero until the game is over."""
