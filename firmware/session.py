@@ -17,7 +17,7 @@ from shared_rules import games
 from shared_rules.game import CHANCE
 
 _MAX_EVENTS = const(3)  # public events recalled on the turn screen
-_RESERVE = const(1024)  # actions of history reserved at the start (8 KB on a 64-bit build)
+_LEAST_ROOM = const(64)  # history room not worth reserving
 
 
 class Session:
@@ -33,8 +33,6 @@ class Session:
         self.journal = journal
         self.seal = seal(commitment(seed))
         self._state = game.new_initial_state()
-        # the history's room, while the heap is in one piece (State.reserve)
-        self._state.reserve(min(game.max_game_length(), _RESERVE))
         self._stream = Stream(seed, b"chance")
         self.pending = []  # [(action index, seat, lines)] private reveals still to show
         self.events = []  # recent public events (text), newest last
@@ -43,6 +41,14 @@ class Session:
         self.resumed_news = []  # the last action's announcements, shown again on resume
         # The game's screens: its entry's PRESENTER, or the generic ones.
         self.presenter = loader.presenter_class(games.entry(game.NAME))(self)
+        # a long game's history room, while the heap is in one piece (State.reserve_history)
+        room = min(game.max_game_length(), self.presenter.history_room)
+        while room >= _LEAST_ROOM:
+            try:
+                self._state.reserve_history(room)
+                break
+            except MemoryError:
+                room >>= 1  # a smaller room: the list grows later as it can
 
     # ****** what a presenter may read (and nothing else of the rules) ******
     @property

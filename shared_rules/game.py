@@ -218,7 +218,7 @@ class State:
     def move_number(self):
         return len(self._history)
 
-    def reserve(self, actions):
+    def reserve_history(self, actions):
         """Make room now for `actions` more actions in the history. On MicroPython a
         list keeps its room when items are deleted, so a device reserves a long game's
         history while its heap is still in one piece, instead of asking later, when
@@ -226,8 +226,10 @@ class State:
         the game can see."""
         history = self._history
         n = len(history)
-        history.extend([0] * actions)
-        del history[n:]
+        room = [0] * (n + actions)  # one block, the list's room from now on
+        room[:n] = history
+        del room[n:]
+        self._history = room
 
     # -- outcome ----------------------------------------------------------
     def returns(self):

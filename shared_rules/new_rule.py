@@ -96,7 +96,7 @@ def suit_of(card):
 
 
 def label(card):
-    """"7H", "10S", "KC": the card as views and announcements show it."""
+    """ "7H", "10S", "KC": the card as views and announcements show it."""
     return RANKS[card >> 2] + SUIT_LETTERS[card & 3]
 
 

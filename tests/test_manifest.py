@@ -194,12 +194,17 @@ def test_the_firmware_boots_and_plays_from_the_manifest_alone(tmp_path):
         assert code == expected
         c = dev.client
         titles = []
-        for _ in range(3):
+        for _ in range(4):
             scr = check_picture(c)
             titles.append(scr["items"][0])
             c.press("B")
         # the games offered are the entries with ON_DEVICE, in catalogue order, wrapping
-        assert titles == ["Game: 7: The Sins", "Game: " + KEEPER_TITLE, "Game: 7: The Sins"]
+        assert titles == [
+            "Game: 7: The Sins",
+            "Game: " + KEEPER_TITLE,
+            "Game: New Rule (Sin)",
+            "Game: 7: The Sins",
+        ]
         start_game(c, 2)
         while c.screen()["name"] != "turn":
             step(c)

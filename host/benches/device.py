@@ -9,7 +9,7 @@
   `-X heapsize=128wK` with the firmware installed as `confessor flash` installs it
   (the device manifest's files, .mpy): how many complete, and the lowest free heap
   seen at idle (after a collection) during the sessions;
-- the free heap at the menu with four games installed and with one;
+- the free heap at the menu with five games installed and with one;
 - the smallest heap each game's session fits (the simulator's own code and panel
   RAMs included)."""
 
@@ -112,12 +112,16 @@ KEEPER_FILES = (
     "shared_rules/mea_culpa_data.mpy",
     "shared_rules/mea_culpa_auction.mpy",
     "present_meaculpa.mpy",
+    "shared_rules/new_rule_entry.mpy",
+    "shared_rules/new_rule.mpy",
+    "present_newrule.mpy",
+    "present_newrule_end.mpy",
 )
 
 
 def menu_heap(folder: Path, four: bool, heap: str = HEAP):
     """(free heap at the menu after boot, after showing every game and coming back,
-    the titles shown): with four games installed (the manifest's two and two fake
+    the titles shown): with five games installed (the manifest's three and two fake
     entries with their engine files) or with one (7: The Sins alone). Both catalogue
     the same names; only what is installed differs."""
     dev = SimDevice.start(folder / "flash", heap=heap, mpy=True, games=FAKES)
@@ -136,7 +140,7 @@ def menu_heap(folder: Path, four: bool, heap: str = HEAP):
         c = dev.client
         boot = c.status()["free"]
         titles = []
-        for _ in range(5):
+        for _ in range(6):
             titles.append(c.screen()["items"][0])
             c.press("B")
         while c.screen()["items"][0] != "Game: 7: The Sins":

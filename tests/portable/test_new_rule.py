@@ -245,7 +245,7 @@ def test_any_number_of_boards():
 def test_each_set_type_and_its_points():
     """ "One pair: six points. Two pair: fourteen points. Three-of-a-kind:
     twenty-two points. Four-of-a-kind: thirty points. Four-card straight flush:
-    forty points." Sets are "scored as soon as they are made". """
+    forty points." Sets are "scored as soon as they are made"."""
     assert SET_TYPES == ("pair", "two pair", "three of a kind", "four of a kind", "straight flush")
     assert SET_POINTS == (6, 14, 22, 30, 40)
     cases = [
