@@ -13,7 +13,7 @@ help:
 	@echo "make run      - install, then open the virtual Confessor (or play a demo game without a terminal)"
 	@echo "make test     - install, then run every test (CPython and MicroPython)"
 	@echo "make check    - ruff and pyright (CPython typeshed and MicroPython stubs)"
-	@echo "make bench    - speed and memory figures"
+	@echo "make bench    - speed, memory and bot-strength figures (BENCH_ARGS=--long: more games)"
 	@echo "make flash PORT=/dev/ttyACM0 - put the firmware on a real board"
 	@echo "make golden   - rewrite golden playthroughs after an intended rules change"
 
@@ -38,7 +38,7 @@ check: install
 	$(BIN)/pyright -p firmware/pyrightconfig.json --typeshedpath "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
 bench: install
-	$(BIN)/python -m host.bench
+	$(BIN)/python -m host.bench $(BENCH_ARGS)
 
 golden: install
 	$(BIN)/python tests/make_golden.py

@@ -236,12 +236,21 @@ def start(app, config):
     seed = bytes(app.board.urandom(32))
     game_id = game_id_for(commitment(seed))
     journal = Journal()
-    extra = {"first": config["first"], "device": app.device_id, "fw": VERSION}
+    session = Session(app, game_id, game, seed, config["first"], journal)
+    extra = {
+        "first": config["first"],
+        "device": app.device_id,
+        "fw": VERSION,
+        # who sat in each rules seat, and the game's number on this device:
+        # the laptop's `confessor stats` reads them (a table's own history)
+        "seats": [session.name(s) for s in range(game.num_players)],
+        "number": app.store.count() + 1,
+    }
     head = journal.start(game, seed, game_id, extra)
     if app.store.is_finished(game_id):
         raise RuntimeError("this seed was used before; refusing to reuse it")
     app.store.start(game_id, head, seed)
-    return Session(app, game_id, game, seed, config["first"], journal)
+    return session
 
 
 def resume(app, game_id):

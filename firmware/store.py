@@ -68,6 +68,10 @@ class GameStore:
         out.sort()
         return out
 
+    def count(self):
+        """How many games were started on this device (a log each; never deleted)."""
+        return len([n for n in os.listdir(self.root) if n.endswith(".log")])
+
     def is_finished(self, game_id):
         try:
             data = read(self.log_path(game_id))

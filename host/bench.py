@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import pkgutil
 import sys
 import time
@@ -20,6 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str]) -> int:
+    if "--long" in argv:  # benches that sample (win rates) play ten times the games
+        os.environ["CONFESSOR_BENCH_LONG"] = "1"
+        argv = [a for a in argv if a != "--long"]
     wanted = set(argv)
     results = []
     for info in sorted(pkgutil.iter_modules(host.benches.__path__), key=lambda m: m.name):
@@ -29,7 +33,12 @@ def main(argv: list[str]) -> int:
         started = time.perf_counter()
         print(f"[{info.name}]", flush=True)
         for name, value, unit in module.run():
-            shown = f"{value:,.1f}" if isinstance(value, float) else f"{value:,}"
+            if isinstance(value, float):
+                shown = f"{value:,.1f}"
+            elif isinstance(value, int):
+                shown = f"{value:,}"
+            else:
+                shown = str(value)
             print(f"  {name:<52} {shown:>14} {unit}", flush=True)
             results.append({"bench": info.name, "name": name, "value": value, "unit": unit})
         print(f"  ({time.perf_counter() - started:.1f} s)")

@@ -1,32 +1,152 @@
-"""`confessor simulate GAME -p N -n COUNT --bots greedy,random`: bots play many games."""
+"""`confessor simulate GAME`: bots play many games; statistics in plain words.
 
+A grid of arms: `-p 2,3,4`, `-o penance=no,yes` (any option, as a list) and
+repeated `--bots` each make arms, and the report gives every arm's statistics
+and each arm's differences from the first with their 95% intervals.
+"""
+
+from __future__ import annotations
+
+import itertools
 import json
 import os
+import sys
 
+from host import report as words
+from host.bots import check_bot_name
 from host.errors import CliError
-from host.options import add_game_arguments, load_game
-from host.simulate import simulate
+from host.simulate import Arm, simulate
+from shared_rules import games
 
-HELP = "play many games with bots and report statistics"
+HELP = "play many games with bots and report statistics (win rates with intervals, plots)"
 
 
 def add_arguments(parser):
-    add_game_arguments(parser)
+    parser.add_argument("game", help="game name (see `confessor games`)")
     parser.add_argument(
-        "-n", "--games", type=int, default=1000, help="how many games (default 1000)"
+        "-p",
+        "--players",
+        default=None,
+        help="number of players, or a list to compare, e.g. 2,3,4 (default: the game's smallest)",
+    )
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, repeatable; a list of values (penance=no,yes) compares them",
+    )
+    parser.add_argument(
+        "-n", "--games", type=int, default=1000, help="games per arm (default 1000)"
     )
     parser.add_argument(
         "--bots",
-        default="random",
-        help="bot names, one per seat or one for all, comma-separated (default random)",
+        action="append",
+        default=None,
+        metavar="BOT,BOT,...",
+        help="bots, one per seat or one for all (random, the game's own such as greedy, "
+        "ismcts or ismcts:ITERATIONS); repeat --bots to compare line-ups (default random)",
+    )
+    parser.add_argument(
+        "--seats",
+        choices=("rotate", "fixed"),
+        default="rotate",
+        help="rotate: the line-up moves one seat on each game, so every bot plays every seat "
+        "equally often (default); fixed: each bot keeps the seat it is listed for",
     )
     parser.add_argument(
         "--seed", default="sim", help="base seed text; the same seed gives the same games"
     )
     parser.add_argument(
-        "-j", "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes"
+        "-j",
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (the report does not depend on it)",
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    parser.add_argument("--plot", metavar="DIR", help="write PNG charts into DIR")
+
+
+def _players(text, cls) -> list[int]:
+    if text is None:
+        return [cls.MIN_PLAYERS]
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit():
+            raise CliError(f"--players takes a number or a list such as 2,3,4, not {text!r}", 2)
+        out.append(int(part))
+    return out
+
+
+def _option_grid(items: list[str], cls) -> list[tuple[str, list[str]]]:
+    """[(name, [values])]: a value the option takes whole stays one value
+    (sins=Pride,Envy,...), otherwise a comma-separated list is several."""
+    known = {opt.name: opt for opt in cls.OPTIONS}
+    grid = []
+    for item in items:
+        if "=" not in item:
+            raise games.BadOption(f"option {item!r} must look like NAME=VALUE")
+        key, value = item.split("=", 1)
+        key = key.strip().replace("-", "_")
+        value = value.strip()
+        values = [value]
+        if key in known and "," in value:
+            try:
+                known[key].parse(value)
+            except games.BadOption:
+                values = [v.strip() for v in value.split(",") if v.strip()]
+        grid.append((key, values))
+    return grid
+
+
+def _lineups(bots: list[str] | None) -> list[list[str]]:
+    out = []
+    for text in bots or ["random"]:
+        names = [b.strip() for b in text.split(",") if b.strip()]
+        if not names:
+            raise CliError("--bots needs at least one bot name", 2)
+        out.append(names)
+    return out
+
+
+def plan(args) -> list[Arm]:
+    """The arms the arguments ask for (every combination of the lists given)."""
+    for item in args.option:  # the syntax first: a typo is named before the game is looked up
+        if "=" not in item:
+            raise games.BadOption(f"option {item!r} must look like NAME=VALUE")
+    cls = games.game_class(args.game)
+    players_list = _players(args.players, cls)
+    grid = _option_grid(args.option, cls)
+    lineups = _lineups(args.bots)
+    arms = []
+    for players in players_list:
+        for values in itertools.product(*[v for _, v in grid]):
+            options = {grid[i][0]: values[i] for i in range(len(grid))}
+            game = games.load(args.game, players, **options)
+            for names in lineups:
+                if len(names) == 1:
+                    names = names * players
+                if len(names) != players:
+                    raise CliError(f"--bots names {len(names)} bots for {players} seats", 2)
+                for name in names:
+                    check_bot_name(game, name)
+                parts = []
+                if len(players_list) > 1:
+                    parts.append(f"{players} players")
+                parts += [
+                    f"{grid[i][0]}={values[i]}" for i in range(len(grid)) if len(grid[i][1]) > 1
+                ]
+                if len(lineups) > 1:
+                    parts.append("bots " + ",".join(names))
+                rotate = args.seats == "rotate" and len(set(names)) > 1
+                arms.append(Arm(" ".join(parts), game.describe(), tuple(names), rotate))
+    labels = [a.label for a in arms]
+    if len(set(labels)) != len(labels):
+        raise CliError("two arms of the grid are the same; give each list distinct values", 2)
+    return arms
 
 
 def run(args):
@@ -34,28 +154,78 @@ def run(args):
         raise CliError("--games must be at least 1", 2)
     if args.jobs < 1:
         raise CliError("--jobs must be at least 1", 2)
-    game = load_game(args)
-    names = [b.strip() for b in args.bots.split(",") if b.strip()]
-    if not names:
-        raise CliError("--bots needs at least one bot name", 2)
-    if len(names) not in (1, game.num_players):
-        raise CliError(f"--bots names {len(names)} bots for {game.num_players} seats", 2)
-    if len(names) == 1:
-        names = names * game.num_players
-    stats = simulate(game, names, args.games, args.seed, args.jobs)
+    arms = plan(args)
+    result = simulate(arms, args.games, args.seed, args.jobs)
+    reports = [t.report() for t in result.tallies]
+    diffs = words.comparisons(result.tallies)
     if args.json:
-        print(json.dumps(stats, indent=2, sort_keys=True))
-        return 0
-    n = game.num_players
-    options = ", ".join("%s=%s" % (k, game.options[k]) for k in sorted(game.options))
-    print(f"{game.NAME}, {n} players, {args.games} games ({options})")
-    print(f"length: mean {stats['mean_length']:.1f} actions, max {stats['max_length']}")
-    print("seat  bot        wins   shared  mean return")
-    for s in range(n):
-        print(
-            f"{s:>4}  {names[s]:<9} {stats['wins'][s] / args.games:6.1%}  "
-            f"{stats['shared_wins'][s] / args.games:6.1%}  {stats['mean_return'][s]:+.3f}"
+        out = {
+            "games_asked": result.asked,
+            "games_played": result.played,
+            "interrupted": result.interrupted,
+            "seed": args.seed,
+            "arms": [
+                dict(
+                    r,
+                    game=a.description,
+                    bots=list(a.bots),
+                    seats="rotate" if a.rotate else "fixed",
+                )
+                for a, r in zip(result.arms, reports, strict=True)
+            ],
+            "comparisons": diffs,
+        }
+        print(json.dumps(out, indent=2, sort_keys=True))
+    else:
+        print("\n".join(text_report(result, reports, diffs, args.seed)))
+    if args.plot:
+        from host.plots import write_plots
+
+        paths = write_plots(args.plot, result.tallies, reports, diffs)
+        print("plots: " + ", ".join(str(p) for p in paths))
+    sys.stdout.flush()
+    # Timing goes to stderr: stdout is the report, the same for any number of workers.
+    sys.stderr.write(
+        f"{result.played} games in {result.seconds:.1f} s"
+        f" ({result.played / max(result.seconds, 1e-9):,.0f} games/s, {args.jobs} "
+        f"worker{'s' if args.jobs != 1 else ''})\n"
+    )
+    return 130 if result.interrupted else 0
+
+
+def text_report(result, reports, diffs, seed) -> list[str]:
+    lines = []
+    if result.interrupted:
+        lines.append(
+            f"Interrupted: {result.played} of {result.asked * len(result.arms)} games were "
+            "played; the statistics below are over those."
         )
-    for key, value in sorted(stats["totals"].items()):
-        print(f"{key}: mean {value / args.games:.2f}")
-    return 0
+    for arm, rep in zip(result.arms, reports, strict=True):
+        d = arm.description
+        title = games.game_class(d["game"]).TITLE
+        head = f"{title} ({d['game']}), {d['players']} players"
+        if arm.label:
+            head = f"[{arm.label}] " + head
+        lines.append(f"{head}: {rep['games']} games, seed {seed!r}")
+        lines.append(f"  options: {words.describe_options(d)}")
+        bots = ",".join(arm.bots)
+        if arm.rotate:
+            lines.append(
+                f"  bots: {bots}, moved one seat on each game (every bot plays every seat)"
+            )
+        else:
+            lines.append(f"  bots: {bots}")
+        if rep["games"] == 0:
+            lines.append("  no game finished")
+            lines.append("")
+            continue
+        fixed = not arm.rotate and len(set(arm.bots)) > 1
+        lines.extend(words.win_lines(rep, fixed))
+        lines.append(words.distribution_line("Game length", rep["length"], "actions"))
+        lines.append(words.distribution_line("Decisions per game", rep["decisions"]))
+        lines.extend(words.figure_lines(rep))
+        lines.append("")
+    lines.extend(words.comparison_lines(diffs))
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines

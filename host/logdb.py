@@ -199,6 +199,16 @@ class LogDB:
         ).fetchone()[0]
         return row, bytes(data)
 
+    def logs(self) -> list[tuple[dict, bytes]]:
+        """Every stored game, as rows() gives them, with its exact bytes."""
+        out = []
+        for row in self.rows():
+            data = self.db.execute(
+                "SELECT data FROM games WHERE device=? AND id=?", (row["device"], row["id"])
+            ).fetchone()[0]
+            out.append((row, bytes(data)))
+        return out
+
     # -- transfers in progress -----------------------------------------------
     def partial(self, device: str, game_id: str, sha: str, size: int) -> bytes:
         """The bytes received so far for this exact log (b"" if none or stale)."""

@@ -1,12 +1,36 @@
-"""Play many seeded games with bots and gather statistics (used by the CLI and the benchmark)."""
+"""Play many seeded games with bots, in arms, on worker processes.
+
+An arm is one configuration (game options, player count, bots per seat).
+Game i of every arm uses the same seed, game_seed(base, i), so arms are
+compared on the same deals as far as their rules allow. Each game becomes a
+GameRecord (host/tally.py) known by its index, so the statistics are the same
+for any number of workers.
+
+Ctrl-C stops at once: workers ignore SIGINT and are terminated by the parent
+(no orphans), and the games finished so far are reported.
+"""
 
 from __future__ import annotations
 
 import hashlib
-from concurrent.futures import ProcessPoolExecutor
+import json
+import multiprocessing
+import signal
+import sys
+import time
+from typing import NamedTuple
 
+from host.bots import make_bot
+from host.tally import GameRecord, Tally, TurnWatcher, record_of
 from shared_rules import games
-from shared_rules.driver import make_bot, play
+from shared_rules.driver import play
+
+
+class Arm(NamedTuple):
+    label: str  # what sets it apart, e.g. "penance=yes" ("" for a single arm)
+    description: dict  # Game.describe(): game, players, options
+    bots: tuple[str, ...]  # one bot name per seat
+    rotate: bool  # move the bots one seat on for each game (balanced seats)
 
 
 def game_seed(base: str, index: int) -> bytes:
@@ -14,60 +38,119 @@ def game_seed(base: str, index: int) -> bytes:
     return hashlib.sha256(f"{base}/{index}".encode()).digest()
 
 
-def _play_chunk(job):
-    description, bot_names, base, start, stop = job
-    game = games.load_described(description)
-    results = []
-    for i in range(start, stop):
-        seed = game_seed(base, i)
-        bots = [make_bot(game, bot_names[s], seed, s) for s in range(game.num_players)]
-        end = play(game, seed, bots)
-        summary = end.summary() if hasattr(end, "summary") else {}
-        results.append((end.returns(), end.move_number(), summary))
-    return results
+def seat_bots(arm: Arm, index: int) -> tuple[str, ...]:
+    """The bot of each seat in game `index`: game i moves the line-up i seats on."""
+    n = len(arm.bots)
+    if not arm.rotate:
+        return arm.bots
+    shift = index % n
+    return tuple(arm.bots[(s - shift) % n] for s in range(n))
 
 
-def simulate(game, bot_names: list[str], count: int, base: str = "sim", jobs: int = 1):
-    """Play `count` games; returns a dict of statistics (plain data)."""
-    n = game.num_players
-    for s in range(n):  # fail early, with a clear message, on an unknown bot
-        make_bot(game, bot_names[s], b"x", s)
-    chunk = max(1, min(200, count // max(1, jobs * 4) or 1))
+_GAMES: dict = {}  # a process's loaded games, by their description
+
+
+def play_record(arm: Arm, base: str, index: int) -> GameRecord:
+    key = json.dumps(arm.description, sort_keys=True)
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = games.load_described(arm.description)
+    seed = game_seed(base, index)
+    names = seat_bots(arm, index)
+    bots = [make_bot(game, names[s], seed, s) for s in range(game.num_players)]
+    watch = TurnWatcher(game.num_players)
+    end = play(game, seed, bots, observer=watch)
+    return record_of(index, names, end, watch.decisions, watch.full_order())
+
+
+def _work(job):
+    arm_index, arm, base, start, stop = job
+    return arm_index, [play_record(arm, base, i) for i in range(start, stop)]
+
+
+def _quiet_worker():
+    # The parent handles Ctrl-C and terminates the workers; they must not
+    # print tracebacks of their own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Run(NamedTuple):
+    arms: list[Arm]
+    tallies: list[Tally]
+    asked: int  # games asked for, per arm
+    played: int  # games finished, all arms together
+    interrupted: bool
+    seconds: float
+
+
+def _chunk(arms: list[Arm], count: int, jobs: int) -> int:
+    searching = any(b.startswith("ismcts") for a in arms for b in a.bots)
+    if searching:  # a game of seconds: hand out one at a time
+        return 1
+    return max(1, min(200, count // max(1, jobs * 8)))
+
+
+def _context():
+    methods = multiprocessing.get_all_start_methods()
+    # fork keeps games registered at run time (tests' own games); spawn elsewhere.
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def simulate(
+    arms: list[Arm], count: int, base: str = "sim", jobs: int = 1, progress: bool | None = None
+) -> Run:
+    """Play `count` games of every arm; returns the tallies, even if interrupted."""
+    for arm in arms:  # fail early, with a clear message, on an unknown bot
+        game = games.load_described(arm.description)
+        for s in range(game.num_players):
+            make_bot(game, arm.bots[s], b"check", s)
+    size = _chunk(arms, count, jobs)
     work = [
-        (game.describe(), bot_names, base, a, min(count, a + chunk)) for a in range(0, count, chunk)
+        (k, arms[k], base, a, min(count, a + size))
+        for a in range(0, count, size)
+        for k in range(len(arms))
     ]
-    if jobs > 1 and len(work) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(_play_chunk, work))
-    else:
-        parts = [_play_chunk(w) for w in work]
-    wins = [0] * n
-    shared = [0] * n
-    total_return = [0] * n
-    lengths = []
-    extra: dict[str, int] = {}
-    for part in parts:
-        for returns, length, summary in part:
-            lengths.append(length)
-            best = max(returns)
-            winners = [s for s in range(n) if returns[s] == best]
-            for s in range(n):
-                total_return[s] += returns[s]
-            for s in winners:
-                if len(winners) == 1:
-                    wins[s] += 1
-                else:
-                    shared[s] += 1
-            for key in sorted(summary):
-                extra[key] = extra.get(key, 0) + int(summary[key])
-    return {
-        "game": game.describe(),
-        "bots": bot_names,
-        "games": count,
-        "wins": wins,
-        "shared_wins": shared,
-        "mean_return": [t / count for t in total_return],
-        "mean_length": sum(lengths) / count,
-        "max_length": max(lengths),
-        "totals": extra,
-    }
+    tallies = [
+        Tally(games.game_class(a.description["game"]), a.description["players"], a.label)
+        for a in arms
+    ]
+    bar = _progress_bar(len(arms) * count, progress)
+    started = time.perf_counter()
+    played = 0
+    interrupted = False
+    pool = None
+    try:
+        if jobs > 1 and len(work) > 1:
+            pool = _context().Pool(jobs, initializer=_quiet_worker)
+            results = pool.imap_unordered(_work, work)
+        else:
+            results = map(_work, work)
+        for arm_index, records in results:
+            tallies[arm_index].add_all(records)
+            played += len(records)
+            if bar is not None:
+                bar.update(len(records))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if pool is not None:
+            if interrupted:
+                pool.terminate()
+            else:
+                pool.close()
+            pool.join()
+        if bar is not None:
+            bar.close()
+    return Run(arms, tallies, count, played, interrupted, time.perf_counter() - started)
+
+
+def _progress_bar(total: int, progress: bool | None):
+    """A progress bar on a terminal (rate and time left), nothing otherwise."""
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if not progress:
+        return None
+    from tqdm import tqdm
+
+    tqdm.monitor_interval = 0  # no monitor thread: worker processes are forked
+    return tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True, leave=False)

@@ -4,8 +4,13 @@ The chance stream is labelled b"chance"; a verifier redraws it the same way
 (see shared_rules.commit), so a game is its seed plus its action list.
 """
 
-from shared_rules.game import CHANCE, BadOption
+from shared_rules.game import CHANCE, TERMINAL, BadOption, IllegalAction
 from shared_rules.rng import Stream
+
+# What a bot is shown at its turn (its `sees` attribute).
+VIEW = "view"
+NOTHING = "nothing"
+INFORMATION_SET = "information set"
 
 
 def draw_chance(stream, state):
@@ -17,10 +22,15 @@ class RandomBot:
     """Picks uniformly among the legal actions, from its own labelled stream.
 
     Every bot has this shape: built with (game, seed, seat), and asked to
-    choose(view, legal) with only what its seat may know.
+    choose(seen, legal) with only what its seat may know. What `seen` is, the
+    bot says in its `sees` attribute: VIEW (the default) for view(seat),
+    NOTHING for None, INFORMATION_SET for a shared_rules.infoset.InformationSet
+    (a search bot's narrow window: the view, the legal actions, and positions
+    drawn from what the seat cannot tell apart).
     """
 
     name = "random"
+    sees = NOTHING  # play() skips building a view it would never read
 
     def __init__(self, game, seed, seat):
         self.stream = Stream(seed, "bot%d" % seat)
@@ -45,9 +55,23 @@ def make_bot(game, name, seed, seat):
     )
 
 
+def seen_by(bot, state, seat):
+    """What `bot` is shown at its turn: its view, nothing, or its information set."""
+    sees = getattr(bot, "sees", VIEW)
+    if sees == VIEW:
+        return state.view(seat)
+    if sees == NOTHING:
+        return None
+    if sees == INFORMATION_SET:
+        from shared_rules.infoset import InformationSet
+
+        return InformationSet(state, seat)
+    raise BadOption("bot %r sees %r, not a kind of knowledge" % (getattr(bot, "name", "?"), sees))
+
+
 def choose(bot, state, seat):
-    """Ask a bot for its move, showing it only its own view."""
-    return bot.choose(state.view(seat), state.legal_actions())
+    """Ask a bot for its move, showing it only what its seat may know."""
+    return bot.choose(seen_by(bot, state, seat), state.legal_actions())
 
 
 def play(game, seed, bots=None, observer=None):
@@ -55,21 +79,52 @@ def play(game, seed, bots=None, observer=None):
 
     `bots` is one bot per seat (default: random bots seeded from `seed`).
     `observer(state, action)` is called before each action is applied.
+
+    The trusted fast path: the driver asks for the legal actions once and plays
+    only an action taken from that very list (at a chance node, the game's
+    _draw_chance(), which the generic checker proves equal to a weighted draw
+    from the chance outcomes), so it calls the game's hooks directly instead of
+    apply(), which would compute them again to check. A bot's answer is still checked against the list.
+    Views are built only for bots that read them. The full checks stay where a
+    test or a log needs them: State.apply(), simcheck and gamelog.verify().
     """
     if bots is None:
         bots = [RandomBot(game, seed, seat) for seat in range(game.num_players)]
     chance = Stream(seed, b"chance")
     state = game.new_initial_state()
     limit = game.max_game_length()
-    while not state.is_terminal():
-        if state.move_number() > limit:
+    history = state._history
+    current = state._current_player
+    legal_actions = state._legal_actions
+    apply_hook = state._apply
+    draw = state._draw_chance
+    plain = [getattr(bot, "sees", VIEW) for bot in bots]  # the common cases inline
+    while True:
+        seat = current()
+        if seat == TERMINAL:
+            return state
+        if len(history) > limit:
             raise AssertionError("%s ran past its bound of %d actions" % (game.NAME, limit))
-        seat = state.current_player()
         if seat == CHANCE:
-            action = draw_chance(chance, state)
+            action = draw(chance)
         else:
-            action = choose(bots[seat], state, seat)
+            legal = legal_actions()
+            kind = plain[seat]
+            if kind == NOTHING:
+                seen = None
+            elif kind == VIEW:
+                seen = state.view(seat)
+            else:
+                seen = seen_by(bots[seat], state, seat)
+            action = bots[seat].choose(seen, legal)
+            if type(action) is not int or action not in legal:
+                raise IllegalAction(
+                    "bot %r of seat %d chose %r, not a legal action (move %d)"
+                    % (getattr(bots[seat], "name", "?"), seat, action, len(history))
+                )
         if observer is not None:
             observer(state, action)
-        state.apply(action)
-    return state
+        if state._news:
+            state._news = []
+        apply_hook(action)
+        history.append(action)

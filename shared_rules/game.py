@@ -77,6 +77,10 @@ class Game:
     MAX_PLAYERS = 2
     OPTIONS = ()  # tuple of Option
     BOTS = ()  # (name, module, class) of bots stronger than "random"
+    # The figures a finished state's optional summary() gives (str -> int), in
+    # plain words for reports: (key, words); "%d" in a key stands for a seat,
+    # and words ending in "?" ask a yes (1) or no (0) question.
+    SUMMARY = ()
 
     def __init__(self, players=None, **options):
         if players is None:
@@ -269,6 +273,12 @@ class State:
 
     def _chance_outcomes(self):
         raise NotImplementedError
+
+    def _draw_chance(self, stream):
+        """The chance action `stream` gives here: always stream.weighted() of the
+        chance outcomes. A game may draw it faster without building the list
+        (the drivers' fast path); the generic checker proves both agree."""
+        return stream.weighted(self._chance_outcomes())
 
     def _apply(self, action):
         raise NotImplementedError

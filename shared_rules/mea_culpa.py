@@ -265,6 +265,12 @@ class MeaCulpa(Game):
     MAX_PLAYERS = ENTRY.MAX_PLAYERS
     OPTIONS = ENTRY.OPTIONS
     BOTS = ENTRY.BOTS
+    SUMMARY = (
+        ("pos_%d", "final space of the soul (0 Start, negative towards Heaven)"),
+        ("letters_%d", "Letters of Indulgence at the end"),
+        ("heaven", "souls that reached Heaven"),
+        ("rounds", "rounds played"),
+    )
 
     def new_initial_state(self):
         return MeaCulpaState(self)
@@ -1373,39 +1379,39 @@ class MeaCulpaState(State):
     # -- hidden information -------------------------------------------------------
     def resample(self, seat, stream):
         """A state differing from this one only in secrets `seat` has not seen yet:
-        other seats' unrevealed bids, compartments and Pope die (None if none)."""
+        other seats' unrevealed bids, compartments and Pope die, drawn once from
+        `stream` and never from the secrets themselves (a search bot samples what
+        it cannot see with this); None if there is none, or the draw gave back
+        this very state."""
         others = [e for e in self.secret if e[1] != seat]
         if not others:
             return None
-        for _ in range(4):
-            other = self.clone()
-            changed = False
-            for e in others:
-                index = e[0]
-                s = e[1]
-                old = other._history[index]
-                if e[2] == K_BID:
-                    notches = D.POST_MIN[0] + stream.below(D.POST_MAX[0] - D.POST_MIN[0] + 1)
-                    taler = stream.below(other.money[s] + 1)
-                    other.bid_n[s] = notches
-                    other.bid_t[s] = taler
-                    new = BID_BASE + taler * 8 + notches
-                elif e[2] == K_COMP:
-                    was = old - COMP_BASE
-                    comp = stream.below(2)
-                    other.chest[s][was][e[3]] -= e[4]
-                    other.chest[s][comp][e[3]] += e[4]
-                    new = COMP_BASE + comp
-                else:
-                    rooms = other.available_rooms()
-                    other.die = rooms[stream.below(len(rooms))]
-                    new = DIE_BASE + other.die
-                if new != old:
-                    changed = True
-                other._history[index] = new
-            if changed:
-                return other
-        return None
+        other = self.clone()
+        changed = False
+        for e in others:
+            index = e[0]
+            s = e[1]
+            old = other._history[index]
+            if e[2] == K_BID:
+                notches = D.POST_MIN[0] + stream.below(D.POST_MAX[0] - D.POST_MIN[0] + 1)
+                taler = stream.below(other.money[s] + 1)
+                other.bid_n[s] = notches
+                other.bid_t[s] = taler
+                new = BID_BASE + taler * 8 + notches
+            elif e[2] == K_COMP:
+                was = old - COMP_BASE
+                comp = stream.below(2)
+                other.chest[s][was][e[3]] -= e[4]
+                other.chest[s][comp][e[3]] += e[4]
+                new = COMP_BASE + comp
+            else:
+                rooms = other.available_rooms()
+                other.die = rooms[stream.below(len(rooms))]
+                new = DIE_BASE + other.die
+            if new != old:
+                changed = True
+            other._history[index] = new
+        return other if changed else None
 
     def _view(self, seat):
         n = self.n

@@ -97,6 +97,13 @@ class MeaCulpaKeeper(Game):
     MAX_PLAYERS = ENTRY.MAX_PLAYERS
     OPTIONS = ENTRY.OPTIONS
     BOTS = ENTRY.BOTS
+    SUMMARY = (
+        ("rounds", "rounds played"),
+        ("reshuffles", "House of Pleasure reshuffles"),
+        ("hell_asked", "times tied bids made the device ask for the Hell order"),
+        ("pope_visits", "incognito visits of the Pope"),
+        ("pope_caught", "times the Pope was caught"),
+    )
 
     def new_initial_state(self):
         return KeeperState(self)
@@ -193,6 +200,9 @@ class KeeperState(State):
         self.pope_visit = []  # [pope, die, guess, caught] of the last incognito visit
         self.visits = 0  # Pope visits this round
         self.secret = []  # [history index, seat] of actions not yet revealed
+        self.asked = 0  # for summary(): Hell orders asked after tied bids
+        self.pope_visits = 0
+        self.caught = 0
 
     # -- helpers ---------------------------------------------------------------
     def out(self, k):
@@ -270,6 +280,7 @@ class KeeperState(State):
             tied = ties_matter(self.bid_n, self.bid_t)
             self._announce("bids", bids=self._bids(), tied=tied)
             if tied:
+                self.asked += 1
                 self._ask_hell(WHY_BIDS)
             else:
                 self._reveal()
@@ -431,6 +442,8 @@ class KeeperState(State):
                 guessed=room_name(guess),
                 caught=caught,
             )
+            self.pope_visits += 1
+            self.caught += 1 if caught else 0
             self.visited[self.die - 1] = 1  # "The Pope then ... visits the chosen room"
             self.die = -1
             self.secret = []
@@ -461,33 +474,42 @@ class KeeperState(State):
     def _returns(self):
         return [0] * self.n  # the board decides the winner
 
+    def summary(self):
+        """Per-game figures for host statistics (str -> int; words in SUMMARY)."""
+        return {
+            "rounds": self.round,
+            "reshuffles": self.reshuffles,
+            "hell_asked": self.asked,
+            "pope_visits": self.pope_visits,
+            "pope_caught": self.caught,
+        }
+
     # -- hidden information ---------------------------------------------------------
     def resample(self, seat, stream):
         """A state differing only in secrets `seat` has not seen: other seats' bids
-        not yet revealed, or the Pope die before the guess (None if none)."""
+        not yet revealed, or the Pope die before the guess, drawn once from `stream`
+        and never from the secrets themselves; None if there is none, or the draw
+        gave back this very state."""
         others = [e for e in self.secret if e[1] != seat]
         if not others:
             return None
-        for _ in range(4):
-            other = self.clone()
-            changed = False
-            for index, s in others:
-                old = other._history[index]
-                if other.phase == P_GUESS:
-                    rooms = other.open_rooms()
-                    other.die = rooms[stream.below(len(rooms))]
-                    new = DIE_BASE + other.die
-                else:
-                    notches = D.POST_MIN[0] + stream.below(D.POST_MAX[0] - D.POST_MIN[0] + 1)
-                    taler = stream.below(self.game.options["max_bid"] + 1)
-                    other.bid_n[s] = notches
-                    other.bid_t[s] = taler
-                    new = BID_BASE + taler * 8 + notches
-                changed = changed or new != old
-                other._history[index] = new
-            if changed:
-                return other
-        return None
+        other = self.clone()
+        changed = False
+        for index, s in others:
+            old = other._history[index]
+            if other.phase == P_GUESS:
+                rooms = other.open_rooms()
+                other.die = rooms[stream.below(len(rooms))]
+                new = DIE_BASE + other.die
+            else:
+                notches = D.POST_MIN[0] + stream.below(D.POST_MAX[0] - D.POST_MIN[0] + 1)
+                taler = stream.below(self.game.options["max_bid"] + 1)
+                other.bid_n[s] = notches
+                other.bid_t[s] = taler
+                new = BID_BASE + taler * 8 + notches
+            changed = changed or new != old
+            other._history[index] = new
+        return other if changed else None
 
     def _view(self, seat):
         v = {

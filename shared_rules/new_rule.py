@@ -364,6 +364,18 @@ class NewRule(Game):
     MAX_PLAYERS = ENTRY.MAX_PLAYERS
     OPTIONS = ENTRY.OPTIONS
     BOTS = ENTRY.BOTS
+    SUMMARY = (
+        ("score%d", "final score"),
+        ("rounds", "rounds played"),
+        ("reckonings", "rounds ended by a God card (a reckoning)"),
+        ("damnations", "rounds ended in Total Damnation"),
+        ("target_reached", "did a player reach the target score?"),
+        ("sets_pair", "pairs formed"),
+        ("sets_two_pair", "two pairs formed"),
+        ("sets_three_of_a_kind", "three of a kinds formed"),
+        ("sets_four_of_a_kind", "four of a kinds formed"),
+        ("sets_straight_flush", "straight flushes formed"),
+    )
 
     def _check_options(self):
         n = self.num_players
@@ -944,56 +956,64 @@ class NewRuleState(State):
         """A state differing from this one only in what `seat` has not seen, or None.
 
         Hidden from `seat` this round: the other hands, the other players'
-        damned cards and the undealt cards. Deal those cards again into the
-        same places (a uniform shuffle of them), and rewrite the deals and
-        face-down plays in the history to match. Cards that have been seen
+        damned cards and the undealt cards. Deal those cards again (a uniform
+        shuffle of them) at the same moments of the history, and let the same
+        face-down plays take cards dealt before them; the deals and face-down
+        plays in the history are rewritten to match. Cards that have been seen
         (face up, in a set, revealed at a reckoning) stay put, and so do the
         earlier rounds.
+
+        Drawn once from `stream`, and from what `seat` knows alone: the cards'
+        composition and the moments of the hidden deals and plays, never which
+        card went where (a search bot samples with it); None if nothing is
+        hidden, or the draw gave back this very state.
         """
         if self.phase == OVER:
             return None
-        slots = []  # (seat, "hand"/"down", card)
-        for s in range(self.n):
-            if s == seat:
-                continue
-            for c in self.hands[s]:
-                slots.append((s, 0, c))
-            for c in self.down[s]:
-                slots.append((s, 1, c))
-        if not slots:
-            return None
+        deals = []  # per other seat: the history indices of its hidden cards' deals
+        plays = []  # per other seat: those of its face-down plays
         pool = [c for c in range(NUM_CARDS) if self.deck[c]]
-        for slot in slots:
-            pool.append(slot[2])
+        held = 0
+        for s in range(self.n):
+            hidden = [] if s == seat else self.hands[s] + self.down[s]
+            pool += hidden
+            held += len(hidden)
+            deals.append(sorted([self.dealt_at[c] for c in hidden]))
+            plays.append(sorted([self.played_at[c] for c in self.down[s]] if hidden else []))
+        if not held:
+            return None
         pool.sort()
         stream.shuffle(pool)
         other = self.clone()
-        changed = False
-        for s in range(self.n):
-            if s != seat:
-                other.hands[s] = []
-                other.down[s] = []
-        other.deck = [0] * NUM_CARDS
         for c in pool:
             other.dealt_at[c] = -1
             other.played_at[c] = -1
-        for i in range(len(slots)):
-            s, where, old = slots[i]
-            new = pool[i]
-            changed = changed or new != old
-            (other.down if where else other.hands)[s].append(new)
-            at = self.dealt_at[old]
-            other.dealt_at[new] = at
-            other._history[at] = DEAL + new
-            if where:
-                at = self.played_at[old]
-                other.played_at[new] = at
-                other._history[at] = DOWN + new
-        for i in range(len(slots), len(pool)):
-            other.deck[pool[i]] = 1
+        other.deck = [0] * NUM_CARDS
+        i = 0
         for s in range(self.n):
-            other.hands[s].sort()
-            other.down[s].sort()
-        if not changed:
+            if s == seat:
+                continue
+            hand = []
+            for at in deals[s]:
+                card = pool[i]
+                i += 1
+                hand.append(card)
+                other.dealt_at[card] = at
+                other._history[at] = DEAL + card
+            down = []
+            for at in plays[s]:
+                # the earliest dealt card not yet played: the hand is in deal order, and
+                # the real plays show it was dealt before this play
+                card = hand.pop(0)
+                down.append(card)
+                other.played_at[card] = at
+                other._history[at] = DOWN + card
+            hand.sort()
+            down.sort()
+            other.hands[s] = hand
+            other.down[s] = down
+        for k in range(i, len(pool)):
+            other.deck[pool[k]] = 1
+        if other._history == self._history:
             return None
         return other

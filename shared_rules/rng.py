@@ -38,7 +38,6 @@ class Stream:
         self._block = b""
         self._pos = 0
         self._counter = 0
-        self.bytes_used = 0
 
     def _refill(self):
         self._block = hashlib.sha256(self._prefix + _counter(self._counter)).digest()
@@ -51,7 +50,6 @@ class Stream:
             self._refill()
         b = self._block[self._pos]
         self._pos += 1
-        self.bytes_used += 1
         return b
 
     def take(self, count):
@@ -67,6 +65,18 @@ class Stream:
             raise ValueError("below(n) needs 1 <= n <= 2**24, got %d" % n)
         if n == 1:
             return 0
+        if n <= 256:
+            # One byte per try: the common case (a card, a seat, a move), inlined.
+            limit = (256 // n) * n
+            while True:
+                pos = self._pos
+                if pos >= len(self._block):
+                    self._refill()
+                    pos = 0
+                x = self._block[pos]
+                self._pos = pos + 1
+                if x < limit:
+                    return x % n
         width = 1
         span = 256
         while span < n:
@@ -94,7 +104,8 @@ class Stream:
         by action so both interpreters agree.
         """
         total = 0
-        for _, w in outcomes:
+        for pair in outcomes:
+            w = pair[1]
             if w < 0:
                 raise ValueError("negative weight")
             total += w

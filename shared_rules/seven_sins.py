@@ -29,6 +29,7 @@ from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, 
 
 SIN_NAMES = ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
 NUM_SINS = 7
+SIN_RANGE = tuple(range(NUM_SINS))  # iterated at every node: built once
 LAST_JUDGMENT = 7  # card code
 PENANCE = 8  # card code PENANCE + s is the Penance card of sin s
 NUM_CODES = 15
@@ -210,6 +211,16 @@ class SevenSins(Game):
     MAX_PLAYERS = ENTRY.MAX_PLAYERS
     OPTIONS = ENTRY.OPTIONS
     BOTS = ENTRY.BOTS
+    SUMMARY = (
+        ("score%d", "final score (with the Stones of Forgiveness placed)"),
+        ("cards%d", "cards in the reserve at the end"),
+        ("stones%d", "Stones of Forgiveness taken"),
+        ("abyss_points", "points of the Abyss of Souls at the end"),
+        ("abyss_cards", "cards put on the Abyss of Souls"),
+        ("most_wins", "did the Abyss make most points win (over 7)?"),
+        ("turns", "turns played (cards taken)"),
+        ("shared_win", "did two or more players share the win?"),
+    )
 
     def _check_options(self):
         n = self.num_players
@@ -228,6 +239,8 @@ class SevenSins(Game):
             self.options["sins"] = "random"
         self.fixed_sins = chosen
         self.num_types = TYPES_BY_PLAYERS[n]
+        # Read at every node (legal actions, refills): an attribute, not an option lookup.
+        self.takes_penance = self.options["penance_cards"] == PENANCE_AS_SIN
 
     def new_initial_state(self):
         return SevenSinsState(self)
@@ -308,6 +321,7 @@ class SevenSinsState(State):
         self.winners = []
         self.order = []
         self.decided_by = None
+        self.deck_codes = [(), (), (), ()]  # the codes each deck may hold (fewer to scan)
         if game.fixed_sins is not None:
             for s in game.fixed_sins:
                 self.in_play[s] = 1
@@ -321,6 +335,9 @@ class SevenSinsState(State):
                 for d in range(3):
                     self.decks[d][s] = SPLIT[d]
                     self.deck_left[d] += SPLIT[d]
+        sins = self.sins()
+        hell = tuple(sins + [LAST_JUDGMENT])
+        self.deck_codes = [hell, hell, hell, tuple([PENANCE + s for s in sins])]
 
     def _finish_setup(self):
         # Setup: "Shuffle one Last Judgment card into each deck ... Place the Hell III
@@ -350,19 +367,29 @@ class SevenSinsState(State):
 
     def current_deck(self):
         """The deck the next card comes from (0..3), or -1 if the pile is empty."""
-        for d in range(4):
-            if self.deck_left[d]:
-                return d
-        return -1
+        left = self.deck_left  # unrolled: asked at every chance node
+        if left[0]:
+            return 0
+        if left[1]:
+            return 1
+        if left[2]:
+            return 2
+        return 3 if left[3] else -1
 
     def _takes_penance(self):
-        return self.game.options["penance_cards"] == PENANCE_AS_SIN
+        return self.game.takes_penance
 
     def _take_count(self, s):
-        c = self.centre[s]
-        if self._takes_penance():
-            c += self.centre[PENANCE + s]
-        return c
+        if self.game.takes_penance:
+            return self.centre[s] + self.centre[PENANCE + s]
+        return self.centre[s]
+
+    def _takeable(self):
+        """The sins with at least one card to take from the centre."""
+        centre = self.centre
+        if self.game.takes_penance:
+            return [s for s in SIN_RANGE if centre[s] or centre[PENANCE + s]]
+        return [s for s in SIN_RANGE if centre[s]]
 
     # -- protocol -----------------------------------------------------------
     def _current_player(self):
@@ -378,8 +405,24 @@ class SevenSinsState(State):
     def _chance_outcomes(self):
         if self.chosen < self.game.num_types:
             return [(CHOOSE + s, 1) for s in range(NUM_SINS) if not self.in_play[s]]
-        deck = self.decks[self.current_deck()]
-        return [(CARD + c, deck[c]) for c in range(NUM_CODES) if deck[c]]
+        d = self.current_deck()
+        deck = self.decks[d]
+        return [(CARD + c, deck[c]) for c in self.deck_codes[d] if deck[c]]
+
+    def _draw_chance(self, stream):
+        # The driver's fast path: stream.weighted(self._chance_outcomes()) without
+        # building the list (the deck's total is deck_left; codes walk in order).
+        if self.chosen < self.game.num_types:
+            return stream.weighted(self._chance_outcomes())
+        d = self.current_deck()
+        deck = self.decks[d]
+        r = stream.below(self.deck_left[d])
+        for c in self.deck_codes[d]:
+            w = deck[c]
+            if r < w:
+                return CARD + c
+            r -= w
+        raise AssertionError("deck_left disagrees with the deck")
 
     def _legal_actions(self):
         if self.phase == STONES:
@@ -387,8 +430,8 @@ class SevenSinsState(State):
             own = self.reserve[seat]
             done = self.placed[seat]
             return [STONE + s for s in range(NUM_SINS) if own[s] and not done[s]]
-        takeable = [s for s in range(NUM_SINS) if self._take_count(s)]
-        return [RESERVE + s for s in takeable] + [ABYSS + s for s in takeable]
+        takeable = self._takeable()  # RESERVE + s is s: the list itself, then the Abyss's
+        return takeable + [ABYSS + s for s in takeable]
 
     def _observers(self):
         # An opening card is drawn and looked at secretly by its receiver.
@@ -401,16 +444,16 @@ class SevenSinsState(State):
         return None
 
     def _apply(self, action):
-        if self.phase == STONES:
+        phase = self.phase
+        if phase == PLAY:  # the common case first
+            if self.refilling:
+                self._reveal(action - CARD)
+            else:
+                self._take(action)
+        elif phase == STONES:
             self._place(action - STONE)
-            return
-        if self.phase == SETUP:
-            self._apply_setup(action)
-            return
-        if self.refilling:
-            self._reveal(action - CARD)
         else:
-            self._take(action)
+            self._apply_setup(action)
 
     def _apply_setup(self, action):
         n = self.game.num_players
@@ -443,7 +486,7 @@ class SevenSinsState(State):
         s = action % 10
         count = self.centre[s]
         self.centre[s] = 0
-        if self._takes_penance():
+        if self.game.takes_penance:
             count += self.centre[PENANCE + s]
             self.centre[PENANCE + s] = 0
         self.centre_size -= count
@@ -503,14 +546,20 @@ class SevenSinsState(State):
 
     def _refill(self):
         """Reveal until 5 cards lie in the centre; then the next player plays."""
-        if self.centre_size < CENTRE_SIZE and self.current_deck() >= 0:
+        left = self.deck_left
+        if self.centre_size < CENTRE_SIZE and (left[0] or left[1] or left[2] or left[3]):
             self.refilling = True
             return
         self.refilling = False
         self.turn = (self.turn + 1) % self.game.num_players
+        centre = self.centre
         for s in range(NUM_SINS):
-            if self._take_count(s):
+            if centre[s]:
                 return
+        if self.game.takes_penance:
+            for s in range(NUM_SINS):
+                if centre[PENANCE + s]:
+                    return
         # Nothing left to take (only once the pile has run out in the Penance
         # variant): nobody can play again, so play ends.
         self._end_play()

@@ -230,6 +230,18 @@ class SietePecados(Game):
     MAX_PLAYERS = ENTRY.MAX_PLAYERS
     OPTIONS = ENTRY.OPTIONS
     BOTS = ENTRY.BOTS
+    SUMMARY = (
+        ("points%d", "sin points at the end"),
+        ("turns", "turns played"),
+        ("sins", "times a player sinned (a second temptation card)"),
+        ("relapses", "relapses (a second temptation on one's own sin)"),
+        ("limbo_deals", "times the limbo cards were dealt out"),
+        ("cancels", "plays cancelled with a faith cube"),
+        ("face_down", "sins whose six temptation cards lay face down at the end"),
+        ("saint_wins", "did the saints win?"),
+        ("supreme_sinner", "did a Supreme Sinner win?"),
+        ("tiebreak", "did the sins break a tie on points?"),
+    )
 
     def _check_options(self):
         o = self.options
@@ -977,7 +989,7 @@ class SietePecadosState(State):
         return text
 
     # -- hidden information --------------------------------------------------------------------
-    def resample(self, seat, stream, tries=4):
+    def resample(self, seat, stream):
         """A state that differs from this one only in what `seat` has not seen, or None.
 
         Hidden from `seat`: the cards in the other hands that the table has not
@@ -988,42 +1000,43 @@ class SietePecadosState(State):
         Cards played since are public and keep their history, so the new
         history replays to a state that differs from this one at most in which
         of two identical cards came from which draw.
+
+        Drawn once from `stream`, never from the secrets it replaces (a search bot
+        samples with it); None if nothing is hidden, or the draw gave back this
+        very state.
         """
-        for _ in range(tries):
-            other = self.clone()
-            units = []
-            for s in range(self.n):
-                if s != seat:
-                    units += [u for u in other.hands[s] if not u[2]]
-            sent = [e for e in other.limbo if e[1] != seat]
-            if not units and not sent:
-                return None
-            pool = list(other.deck)
-            for u in units:
-                pool[u[0]] += 1
-            for e in sent:
-                pool[e[0]] += 1
-            changed = False
-            history = other._history
-            for u in units:
-                code = stream.weighted([(c, pool[c]) for c in range(NUM_CARDS) if pool[c]])
-                pool[code] -= 1
-                changed = changed or code != u[0]
-                u[0] = code
-                history[u[1]] = CARD + code
-                if other.drawn is not None and other.drawn[0] == u[1]:
-                    other.drawn[1] = code
-            for e in sent:
-                code = stream.weighted([(c, pool[c]) for c in range(NUM_CARDS) if pool[c]])
-                pool[code] -= 1
-                changed = changed or code != e[0]
-                e[0] = code
-                history[e[2]] = CARD + code
-                history[e[3]] = LIMBO_CARD + code
-            other.deck = pool
-            if changed:
-                return other
-        return None
+        other = self.clone()
+        units = []
+        for s in range(self.n):
+            if s != seat:
+                units += [u for u in other.hands[s] if not u[2]]
+        sent = [e for e in other.limbo if e[1] != seat]
+        if not units and not sent:
+            return None
+        pool = list(other.deck)
+        for u in units:
+            pool[u[0]] += 1
+        for e in sent:
+            pool[e[0]] += 1
+        changed = False
+        history = other._history
+        for u in units:
+            code = stream.weighted([(c, pool[c]) for c in range(NUM_CARDS) if pool[c]])
+            pool[code] -= 1
+            changed = changed or code != u[0]
+            u[0] = code
+            history[u[1]] = CARD + code
+            if other.drawn is not None and other.drawn[0] == u[1]:
+                other.drawn[1] = code
+        for e in sent:
+            code = stream.weighted([(c, pool[c]) for c in range(NUM_CARDS) if pool[c]])
+            pool[code] -= 1
+            changed = changed or code != e[0]
+            e[0] = code
+            history[e[2]] = CARD + code
+            history[e[3]] = LIMBO_CARD + code
+        other.deck = pool
+        return other if changed else None
 
 
 def _known(hand):

@@ -4,6 +4,7 @@ Imports each test file, calls its test_* functions in name order, prints a
 line per failure and ends with `N passed, N failed`; exits 1 on any failure.
 """
 
+import gc
 import sys
 
 
@@ -23,6 +24,9 @@ def run(paths):
             if not attr.startswith("test_"):
                 continue
             fn = getattr(module, attr)
+            # Each test starts on a collected heap: garbage left between long-lived
+            # objects would otherwise fragment it (a 64 KB list then finds no room).
+            gc.collect()
             try:
                 fn()
                 passed += 1

@@ -96,6 +96,9 @@ def test_hidden_pair_generic_screens(tmp_path):
         assert "over" in names
         summary = verify_log(tmp_path / "flash")
         assert summary["head"]["seal"] == seal["big"]
+        # who sat where (no names set: as the screens call them) and the game's number,
+        # for `confessor stats`
+        assert summary["head"]["seats"] == ["P1", "P2"] and summary["head"]["number"] == 1
         assert summary["actions"][2:] == [1, 1]  # bet, bet (call)
         result = c.screen()
         assert SEED[:32] in result["lines"] and SEED[32:] in result["lines"]

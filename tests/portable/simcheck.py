@@ -82,6 +82,12 @@ def check_node(game, seed, state, deep=True):
         for a, w in outcomes:
             if not isinstance(w, int) or w <= 0:
                 _fail(game, seed, state, "chance weight %r for %r" % (w, a))
+        # The drivers' fast draw is exactly a weighted draw from the outcomes.
+        for k in range(3):
+            label = "draw%d-%d" % (state.move_number(), k)
+            fast = state._draw_chance(Stream(seed, label))
+            if fast != Stream(seed, label).weighted(outcomes):
+                _fail(game, seed, state, "_draw_chance gives %r, not the weighted draw" % fast)
     elif state.chance_outcomes():
         _fail(game, seed, state, "chance outcomes at a player node")
     if not deep:
@@ -151,11 +157,18 @@ def resample(state, seat, record, stream, tries=8):
 
     `record[i]` is (actor, observers) of history action i. Returns None when
     no different, consistent history was found. A State may provide its own
-    `resample(seat, stream)` when hidden actions are revealed later.
+    `resample(seat, stream)` when hidden actions are revealed later: one draw
+    from the stream, None when nothing is hidden or the draw is this state.
     """
     own = getattr(state, "resample", None)
     if own is not None:
-        return own(seat, stream)
+        # A game's resample draws once (a search bot's sample must not depend on
+        # the secret it replaces); the checker draws again for a state that differs.
+        for _ in range(tries):
+            other = own(seat, stream)
+            if other is not None:
+                return other
+        return None
     history = state.history()
     hidden = []
     for i in range(len(history)):

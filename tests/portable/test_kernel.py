@@ -97,6 +97,56 @@ def test_driver_and_verifier_agree():
     assert again.returns() == end.returns()
 
 
+class _ViewReader:
+    """A bot that records what it was shown and plays its first legal action."""
+
+    name = "reader"
+
+    def __init__(self, answer=None):
+        self.views = []
+        self.answer = answer
+
+    def choose(self, view, legal):
+        self.views.append(view)
+        return legal[0] if self.answer is None else self.answer
+
+
+def test_fast_driver_plays_what_the_checked_path_plays():
+    # play() skips apply()'s re-check of a list it has just computed: the game
+    # it plays must be the one the checked path (apply(), views for all) plays.
+    from shared_rules.driver import RandomBot, choose, draw_chance
+    from shared_rules.rng import Stream
+
+    for i in range(12):
+        seed = b"fast-%d" % i
+        g = HiddenPair()
+        fast = play(g, seed)
+        bots = [RandomBot(g, seed, s) for s in range(2)]
+        chance = Stream(seed, b"chance")
+        slow = g.new_initial_state()
+        while not slow.is_terminal():
+            p = slow.current_player()
+            slow.apply(draw_chance(chance, slow) if p == CHANCE else choose(bots[p], slow, p))
+        assert fast.history() == slow.history() and fast.returns() == slow.returns()
+
+
+def test_fast_driver_shows_views_only_to_bots_that_read_them():
+    from shared_rules.driver import RandomBot
+
+    g = HiddenPair()
+    reader = _ViewReader()
+    play(g, b"views", [reader, RandomBot(g, b"views", 1)])
+    assert reader.views and reader.views[0]["my_card"] in (1, 2, 3)
+    assert RandomBot.sees == "nothing"
+
+
+def test_fast_driver_refuses_a_bots_illegal_answer():
+    g = HiddenPair()
+    for bad in (7, True, "1"):
+        msg = _raises(IllegalAction, play, g, b"bad", [_ViewReader(bad), _ViewReader()])
+        assert "not a legal action" in msg, msg
+
+
 def test_verifier_finds_a_forged_deal():
     seed = bytes(range(32))
     g = HiddenPair()

@@ -1,0 +1,41 @@
+"""Bots by name, for the laptop: the game's own bots plus the search bot.
+
+`random` and the bots a game lists (shared_rules.driver.make_bot), and
+`ismcts` (host/ismcts.py) for every game, with its budget in iterations as
+`ismcts:N` (default DEFAULT_ITERATIONS).
+"""
+
+from __future__ import annotations
+
+from host.ismcts import DEFAULT_ITERATIONS, SearchBot
+from shared_rules import driver
+from shared_rules.game import BadOption
+
+SEARCH = "ismcts"
+
+
+def bot_names(game) -> list[str]:
+    """Every bot name this game accepts (ismcts:N aside)."""
+    return ["random"] + [b[0] for b in game.BOTS] + [SEARCH]
+
+
+def check_bot_name(game, name: str) -> None:
+    """Raise BadOption with a clear line for a name no bot answers to."""
+    make_bot(game, name, b"check", 0)
+
+
+def make_bot(game, name: str, seed: bytes, seat: int):
+    if name == SEARCH or name.startswith(SEARCH + ":"):
+        budget = name[len(SEARCH) + 1 :] if ":" in name else str(DEFAULT_ITERATIONS)
+        if not budget.isdigit() or int(budget) < 1:
+            raise BadOption(
+                f"bot {name!r}: the search budget is a whole number of iterations, as in ismcts:200"
+            )
+        return SearchBot(game, seed, seat, int(budget))
+    try:
+        return driver.make_bot(game, name, seed, seat)
+    except BadOption:
+        raise BadOption(
+            f"no bot {name!r} for {game.NAME} (bots: {', '.join(bot_names(game))}, "
+            f"or ismcts:N for a search of N iterations)"
+        ) from None
