@@ -10,7 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from host.simulate import simulate
+from host.simulate import Arm, simulate
 from shared_rules import games
 from shared_rules.driver import make_bot, play
 
@@ -120,15 +120,22 @@ def run():
     jobs = max(1, min(4, os.cpu_count() or 1))
     for n in (2, 3, 4):
         game = games.load("new-rule", n)
-        bots = ["greedy"] + ["random"] * (n - 1)
-        stats = simulate(game, bots, WINRATE_GAMES, "bench-greedy", jobs)
-        outright = 100.0 * stats["wins"][0] / WINRATE_GAMES
-        label = "greedy win %%, 1 vs %d random, %dp" % (n - 1, n)
-        yield label, outright, "%% (fair share %d%%)" % (100 // n)
+        # the greedy bot moves one seat on each game (balanced seats)
+        arm = Arm("", game.describe(), ("greedy",) + ("random",) * (n - 1), True)
+        tally = simulate([arm], WINRATE_GAMES, "bench-greedy", jobs, progress=False).tallies[0]
+        wins = tally.wins_of("player", "greedy")
+        assert wins is not None
+        s = wins.summary()
+        yield (
+            "greedy win %%, 1 vs %d random, %dp" % (n - 1, n),
+            100 * s["win_rate"],
+            "%% (95%%: %.1f-%.1f; fair share %d%%)" % (100 * s["low"], 100 * s["high"], 100 // n),
+        )
     for n in (2, 4):
         game = games.load("new-rule", n)
-        stats = simulate(game, ["greedy"] * n, WINRATE_GAMES, "bench-race", jobs)
-        reached = 100.0 * stats["totals"].get("target_reached", 0) / WINRATE_GAMES
+        arm = Arm("", game.describe(), ("greedy",) * n, False)
+        tally = simulate([arm], WINRATE_GAMES, "bench-race", jobs, progress=False).tallies[0]
+        reached = 100.0 * sum(tally.figure_values("target_reached", False)) / WINRATE_GAMES
         yield "greedy tables reaching 200 within 20 rounds, %dp" % n, reached, "%"
     # the rulebook's game, played until someone reaches 200 (2 players: the quickest)
     long_game = games.load("new-rule", 2, round_limit=99)
