@@ -26,14 +26,20 @@ async def god_card(p, item):
     )
 
 
-def _line(p, ln):
-    where = "" if ln["where"] == "board" else "set deck "
-    face = " down" if ln["face"] == "down" and ln["where"] == "board" else ""
-    text = "%s%s%s: %d" % (where, ln["card"], face, ln["value"])
-    if ln["multiplier"] != 1:
-        text += " x%d = %d" % (ln["multiplier"], ln["penalty"])
-    if ln["why"]:
-        text += " (%s)" % ln["why"]
+def _line(ln):
+    """A penalty line as the rules announce it: (card, where, face, value, multiplier,
+    penalty, why)."""
+    card, where, face, value, mult, penalty, why = ln
+    text = "%s%s%s: %d" % (
+        "" if where == "board" else "set deck ",
+        card,
+        " down" if face == "down" and where == "board" else "",
+        value,
+    )
+    if mult != 1:
+        text += " x%d = %d" % (mult, penalty)
+    if why:
+        text += " (%s)" % why
     return text
 
 
@@ -68,7 +74,7 @@ async def reckoning(p, item):
         elif status == "forgiven":
             lines = ["A face-down God card (%s) forgives the round." % entry["forgiven_by"]]
         else:
-            lines = [_line(p, ln) for ln in entry["lines"]] or ["An empty board."]
+            lines = [_line(ln) for ln in entry["lines"]] or ["An empty board."]
         title = "Reckoning, round %d (%d/%d)" % (item["round"], k + 1, len(seats))
         await _penalty(p, "nr-reckoning", title, entry, lines)
     p.s.light(None)
@@ -90,7 +96,7 @@ async def total_damnation(p, item):
     seats = item["seats"]
     for k in range(len(seats)):
         entry = seats[k]
-        lines = [_line(p, ln) for ln in entry["lines"]] or ["No cards."]
+        lines = [_line(ln) for ln in entry["lines"]] or ["No cards."]
         if entry["cancelled"]:
             lines.append("Set points cancelled: %d." % entry["cancelled"])
         title = "Total damnation, round %d (%d/%d)" % (item["round"], k + 1, len(seats))

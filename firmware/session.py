@@ -170,6 +170,9 @@ class Session:
         news = self._state.announcements()
         if news:
             await self.presenter.announce(news)
+            # seen: a reckoning's lines need not wait in the rules for the next action
+            news = None
+            self._state.forget_announcements()
 
     async def play(self):
         """From where the game is to its end (or until the table abandons it)."""
@@ -183,6 +186,8 @@ class Session:
             news = self.resumed_news
             self.resumed_news = []
             await self.presenter.announce(news)
+            news = None
+            state.forget_announcements()
         while True:
             if self.pending:
                 await reveals(self)

@@ -202,6 +202,12 @@ class State:
         instead of inferring events from changes of phase."""
         return list(self._news)
 
+    def forget_announcements(self):
+        """Drop the last action's announcements once the table has seen them (a
+        device frees them before the next decision; announcements() is [] until the
+        next action). Changes nothing the game can see."""
+        self._news = []
+
     def _announce(self, kind, **fields):
         """Hook helper: called by _apply to announce something public."""
         fields["kind"] = kind

@@ -30,6 +30,16 @@ from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 SUIT_LETTERS = ("C", "D", "H", "S")
+# Every card's label, written out: on MicroPython these are interned constants, so
+# views and announcements share them instead of building a string per card shown.
+# fmt: off
+LABELS = (
+    "AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S", "3C", "3D", "3H", "3S", "4C",
+    "4D", "4H", "4S", "5C", "5D", "5H", "5S", "6C", "6D", "6H", "6S", "7C", "7D",
+    "7H", "7S", "8C", "8D", "8H", "8S", "9C", "9D", "9H", "9S", "10C", "10D", "10H",
+    "10S", "JC", "JD", "JH", "JS", "QC", "QD", "QH", "QS", "KC", "KD", "KH", "KS",
+)
+# fmt: on
 NUM_RANKS = 13
 NUM_CARDS = 52
 ACE = 0
@@ -97,7 +107,7 @@ def suit_of(card):
 
 def label(card):
     """ "7H", "10S", "KC": the card as views and announcements show it."""
-    return RANKS[card >> 2] + SUIT_LETTERS[card & 3]
+    return LABELS[card]
 
 
 def labels(cards):
@@ -285,47 +295,38 @@ def find_sets(owner, mover, starts):
 
 
 # -- reckonings ---------------------------------------------------------------
+# A penalty line: (card, where, face, value, multiplier, penalty, why), a tuple and not
+# a dict, as a total damnation of four full boards announces some fifty of them.
+_WHY = ("", "damned", "matches a set card", "damned, matches a set card")
+
+
 def reckoning_lines(up, down, set_ranks, ace):
     """The penalty lines of one player's board at a reckoning.
 
     "each of their cards is worth its value in negative points"; a board
     card matching a set-deck card "in value" costs twice; a damned card
     costs double, "quadruple if they also happen to match". Returns
-    ([{card, face, value, multiplier, why, penalty}], total)."""
+    ([(card, "board", face, value, multiplier, penalty, why)], total)."""
     lines = []
     total = 0
     for face, cards in (("up", up), ("down", down)):
         for c in sorted(cards):
             value = card_value(c, ace)
-            match = (c >> 2) in set_ranks
-            mult = 1
-            why = []
-            if face == "down":
-                mult *= 2
-                why.append("damned")
-            if match:
-                mult *= 2
-                why.append("matches a set card")
+            why = 1 if face == "down" else 0
+            if (c >> 2) in set_ranks:
+                why += 2
+            mult = (1, 2, 2, 4)[why]
             penalty = value * mult
             total += penalty
-            lines.append(
-                {
-                    "card": label(c),
-                    "where": "board",
-                    "face": face,
-                    "value": value,
-                    "multiplier": mult,
-                    "why": ", ".join(why),
-                    "penalty": penalty,
-                }
-            )
+            lines.append((LABELS[c], "board", face, value, mult, penalty, _WHY[why]))
     return lines, total
 
 
 def damnation_lines(up, down, set_deck, ace):
     """Total damnation: "every card a player holds either in their board or in
     their set deck is worth its value in negative points", "Face-down God
-    cards are worth twenty", no multipliers. Returns (lines, total)."""
+    cards are worth twenty", no multipliers. Returns (lines, total), lines as
+    reckoning_lines gives them."""
     lines = []
     total = 0
     places = (("board", "up", up), ("board", "down", down), ("set deck", "up", set_deck))
@@ -338,17 +339,7 @@ def damnation_lines(up, down, set_deck, ace):
                 value = card_value(c, ace)
                 why = ""
             total += value
-            lines.append(
-                {
-                    "card": label(c),
-                    "where": where,
-                    "face": face,
-                    "value": value,
-                    "multiplier": 1,
-                    "why": why,
-                    "penalty": value,
-                }
-            )
+            lines.append((LABELS[c], where, face, value, 1, value, why))
     return lines, total
 
 

@@ -108,10 +108,11 @@ def check_round_ends(seen, news, names):
             cards = [ln for ln in scr["lines"] if ":" in ln and not ln.startswith("Set")]
             assert len(cards) == len(entry["lines"])
             for line, want in zip(cards, entry["lines"], strict=True):
-                assert want["card"] in line and ": %d" % want["value"] in line
-                if want["multiplier"] != 1:
+                card, _, _, value, multiplier, penalty, _ = want
+                assert card in line and ": %d" % value in line
+                if multiplier != 1:
                     assert line.split(": ")[1].startswith(
-                        "%d x%d = %d" % (want["value"], want["multiplier"], want["penalty"])
+                        "%d x%d = %d" % (value, multiplier, penalty)
                     )
         else:
             assert scr["big"] == "%s: 0" % name

@@ -55,6 +55,15 @@ def _hands(*mine):
     return out
 
 
+_LINE = ("card", "where", "face", "value", "multiplier", "penalty", "why")
+
+
+def _lines(entry):
+    """A seat's penalty lines, announced as (card, where, face, value, multiplier,
+    penalty, why) tuples, with their fields named."""
+    return [dict(zip(_LINE, x)) for x in entry["lines"]]
+
+
 def _cycle(state, cards):
     """Each listed card is played face up by the player to move, with no set."""
     for c in cards:
@@ -421,16 +430,17 @@ def test_a_reckoning_with_every_multiplier():
     reck = news(state, "reckoning")[0]
     assert reck["round"] == 1 and reck["god_seat"] == 2 and reck["next_first"] == 2
     s0, s1, s2 = reck["seats"]
-    rows = [(x["card"], x["face"], x["value"], x["multiplier"], x["why"]) for x in s0["lines"]]
+    rows = [(x["card"], x["face"], x["value"], x["multiplier"], x["why"]) for x in _lines(s0)]
     assert rows == [
         ("5C", "up", 5, 2, "matches a set card"),
         ("9C", "up", 9, 1, ""),
         ("5D", "down", 5, 4, "damned, matches a set card"),
         ("8D", "down", 8, 2, "damned"),
     ]
-    assert [x["penalty"] for x in s0["lines"]] == [10, 9, 20, 16]
+    assert [x["penalty"] for x in _lines(s0)] == [10, 9, 20, 16]
+    assert s0["lines"][0] == ("5C", "board", "up", 5, 2, 10, "matches a set card")
     assert s0["status"] == "reckoned" and s0["penalty"] == 55 and s0["score"] == 6 - 55
-    assert [(x["card"], x["multiplier"], x["penalty"]) for x in s1["lines"]] == [
+    assert [(x["card"], x["multiplier"], x["penalty"]) for x in _lines(s1)] == [
         ("4H", 1, 4),
         ("7C", 1, 7),
         ("10H", 1, 10),
@@ -438,7 +448,7 @@ def test_a_reckoning_with_every_multiplier():
     ]
     assert s1["penalty"] == 37 and s1["score"] == -37
     # "a reckoning for all the other players' "sins"": the King's player is spared
-    assert s2["status"] == "spared" and s2["lines"] == [] and s2["score"] == 0
+    assert s2["status"] == "spared" and _lines(s2) == [] and s2["score"] == 0
     assert state.view(None)["scores"] == [-49, -37, 0]
     assert state.view(None)["last_round"] == {
         "round": 1,
@@ -475,7 +485,7 @@ def test_the_kings_player_reckoned_too_when_the_table_says_so():
     play(state, "KH")
     s2 = news(state, "reckoning")[0]["seats"][2]
     assert s2["status"] == "reckoned"
-    assert [(x["card"], x["penalty"]) for x in s2["lines"]] == [
+    assert [(x["card"], x["penalty"]) for x in _lines(s2)] == [
         ("2C", 2),
         ("3C", 3),
         ("4C", 4),
@@ -563,11 +573,11 @@ def test_total_damnation_every_card_its_value_face_down_kings_twenty():
     # every card was played: 26 each; a suit is worth 1+2+...+10+10+10+10 = 85
     s0, s1 = damned[0]["seats"]
     assert s0["penalty"] + s1["penalty"] == 4 * 85 + 4 * (20 - 10)
-    kings = [x for x in s0["lines"] + s1["lines"] if x["card"][0] == "K"]
+    kings = [x for x in _lines(s0) + _lines(s1) if x["card"][0] == "K"]
     assert [(x["face"], x["value"], x["multiplier"], x["why"]) for x in kings] == [
         ("down", 20, 1, "face-down God card")
     ] * 4
-    assert max([x["multiplier"] for x in s0["lines"] + s1["lines"]]) == 1
+    assert max([x["multiplier"] for x in _lines(s0) + _lines(s1)]) == 1
     assert state.view(None)["scores"] == [-s0["penalty"], -s1["penalty"]]
     assert state.view(None)["last_round"]["end"] == "damnation"
 
@@ -583,7 +593,7 @@ def test_total_damnation_counts_the_set_deck_and_keeps_set_points_by_default():
         setter = 0 if row["set_points"][0] else 1
         assert row["set_points"][setter] > 0
         seat = damned["seats"][setter]
-        decked = [x for x in seat["lines"] if x["where"] == "set deck"]
+        decked = [x for x in _lines(seat) if x["where"] == "set deck"]
         assert decked and [x["multiplier"] for x in decked] == [1] * len(decked)
         if choice == "keep":
             assert seat["cancelled"] == 0
@@ -591,7 +601,7 @@ def test_total_damnation_counts_the_set_deck_and_keeps_set_points_by_default():
         else:
             assert seat["cancelled"] == row["set_points"][setter]
             assert seat["score"] == -(seat["penalty"] - seat["cancelled"])
-        assert sum([x["penalty"] for x in seat["lines"]]) + seat["cancelled"] == seat["penalty"]
+        assert sum([x["penalty"] for x in _lines(seat)]) + seat["cancelled"] == seat["penalty"]
 
 
 def test_who_starts_after_total_damnation():
@@ -717,7 +727,7 @@ def test_the_ace_costs_one_or_eleven():
         play(state, "AH")
         no_set(state)
         play(state, "KS")
-        line = news(state, "reckoning")[0]["seats"][0]["lines"][0]
+        line = _lines(news(state, "reckoning")[0]["seats"][0])[0]
         assert line["card"] == "AH" and line["value"] == ace and line["penalty"] == ace
 
 
