@@ -829,17 +829,28 @@ class NewRuleState(State):
         seat = self.turn
         ace = self.game.options["ace"]
         owner = self.usable_owner(seat)
-        keyed = []
-        for index in find_sets(owner, seat, self.game.starts):
+        # the best few kept in order as the sets come (no key list of every set:
+        # boards nobody clears allow thousands, and a device has little room)
+        best = []
+        found = find_sets(owner, seat, self.game.starts)
+        for index in found:
             kind, cards = set_cards(index)
             relief = 0
             for c in cards:
                 if owner[c] == seat:
                     relief += card_value(c, ace) * (2 if c in self.down[seat] else 1)
-            keyed.append((-SET_POINTS[kind], -relief, index))
-        keyed.sort()
-        best = keyed[:LISTED_SETS]
-        return [self.set_entry(k[2], seat, owner) for k in best], len(keyed)
+            key = (-SET_POINTS[kind], -relief, index)
+            if len(best) == LISTED_SETS:
+                if key >= best[-1]:
+                    continue
+                best.pop()
+            at = len(best)
+            while at and best[at - 1] > key:
+                at -= 1
+            best.insert(at, key)
+        count = len(found)
+        found = None
+        return [self.set_entry(k[2], seat, owner) for k in best], count
 
     def result(self):
         if self.phase != OVER:
@@ -928,83 +939,16 @@ class NewRuleState(State):
             entry["points"],
         )
 
+    # -- laptop only: shared_rules/new_rule_laptop.py, never imported on the device ----
     def summary(self):
         """Per-game figures (str -> int) that host/simulate.py sums."""
-        out = {
-            "rounds": len(self.rounds),
-            "reckonings": self.reckonings,
-            "damnations": self.damnations,
-            "target_reached": 1 if self.reason == "target" else 0,
-        }
-        for k in range(len(SET_TYPES)):
-            out["sets_" + SET_TYPES[k].replace(" ", "_")] = self.sets_by_type[k]
-        for s in range(self.n):
-            out["score%d" % s] = self.scores[s]
-        return out
+        from shared_rules.new_rule_laptop import summary
 
-    # -- non-interference --------------------------------------------------------
+        return summary(self)
+
     def resample(self, seat, stream):
-        """A state differing from this one only in what `seat` has not seen, or None.
+        """A state differing from this one only in what `seat` has not seen, or None
+        (new_rule_laptop.resample says how)."""
+        from shared_rules.new_rule_laptop import resample
 
-        Hidden from `seat` this round: the other hands, the other players'
-        damned cards and the undealt cards. Deal those cards again (a uniform
-        shuffle of them) at the same moments of the history, and let the same
-        face-down plays take cards dealt before them; the deals and face-down
-        plays in the history are rewritten to match. Cards that have been seen
-        (face up, in a set, revealed at a reckoning) stay put, and so do the
-        earlier rounds.
-
-        Drawn once from `stream`, and from what `seat` knows alone: the cards'
-        composition and the moments of the hidden deals and plays, never which
-        card went where (a search bot samples with it); None if nothing is
-        hidden, or the draw gave back this very state.
-        """
-        if self.phase == OVER:
-            return None
-        deals = []  # per other seat: the history indices of its hidden cards' deals
-        plays = []  # per other seat: those of its face-down plays
-        pool = [c for c in range(NUM_CARDS) if self.deck[c]]
-        held = 0
-        for s in range(self.n):
-            hidden = [] if s == seat else self.hands[s] + self.down[s]
-            pool += hidden
-            held += len(hidden)
-            deals.append(sorted([self.dealt_at[c] for c in hidden]))
-            plays.append(sorted([self.played_at[c] for c in self.down[s]] if hidden else []))
-        if not held:
-            return None
-        pool.sort()
-        stream.shuffle(pool)
-        other = self.clone()
-        for c in pool:
-            other.dealt_at[c] = -1
-            other.played_at[c] = -1
-        other.deck = [0] * NUM_CARDS
-        i = 0
-        for s in range(self.n):
-            if s == seat:
-                continue
-            hand = []
-            for at in deals[s]:
-                card = pool[i]
-                i += 1
-                hand.append(card)
-                other.dealt_at[card] = at
-                other._history[at] = DEAL + card
-            down = []
-            for at in plays[s]:
-                # the earliest dealt card not yet played: the hand is in deal order, and
-                # the real plays show it was dealt before this play
-                card = hand.pop(0)
-                down.append(card)
-                other.played_at[card] = at
-                other._history[at] = DOWN + card
-            hand.sort()
-            down.sort()
-            other.hands[s] = hand
-            other.down[s] = down
-        for k in range(i, len(pool)):
-            other.deck[pool[k]] = 1
-        if other._history == self._history:
-            return None
-        return other
+        return resample(self, seat, stream)
