@@ -28,7 +28,9 @@ def fmt(value):
 
 class Presenter:
     reveal_title = "your secret"  # "Press A to see <reveal_title>." on a reveal's gate
-    private_turns = False  # True: enter() is asked for every decision, not only secrets
+    # True: enter() is asked for every decision, not only secrets, with no legal list
+    # (legal None: it asks the session for one when it needs it)
+    private_turns = False
     # Actions of history the session reserves at the start, while the heap is in one
     # piece: a game whose history outgrows a few hundred actions (New Rule) needs it, as
     # a fragmented heap may hold no block for the history's list to grow into later.

@@ -42,17 +42,13 @@ class NewRulePresenter(Presenter):
         the table abandons the game from the pause menu."""
         playing = view["phase"] == "play"
         if playing:
-            mine = (view["round"], view["damned"], view["damned_limit"], legal)
+            mine = (view["round"], view["damned"], view["damned_limit"], self.s.legal())
         else:
-            # the legal list holds every set allowed (hundreds on full boards): keep
-            # only "no set" and the sets the view lists
-            none = None
-            for action in legal:
-                if self.s.decode(action)["kind"] == "no_set":
-                    none = action
-                    break
+            # not the legal list (every set allowed: hundreds on full boards): the sets
+            # the view lists, and "no set" from the codec
+            none = self.s.encode({"kind": "no_set"})
             mine = (view["legal_sets"], view["legal_set_count"], none)
-        view = legal = None  # the rest is garbage while the seat decides
+        view = None  # the rest is garbage while the seat decides
         while True:
             if self.holder != seat:
                 if not await self._pass(playing, seat):

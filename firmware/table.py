@@ -71,8 +71,9 @@ async def turn(s, seat):
     if s.secret() or pres.private_turns:
         # entered behind the gate: a secret decision, or a game whose every decision
         # needs the seat's own view (New Rule: the sets a hand's damned cards allow).
-        # The legal list is not held here: it can be long (every set New Rule allows).
-        action = await pres.enter(s.view(seat), s.legal(), seat)
+        # A presenter with private turns asks for the legal list itself when it needs
+        # it: it can be long (every set New Rule allows), and is not held here.
+        action = await pres.enter(s.view(seat), None if pres.private_turns else s.legal(), seat)
         if action is not False:
             return action
     legal = s.legal()

@@ -65,6 +65,11 @@ class Screen:
 
     def text(self):
         """The description a person (or a test) reads instead of the picture."""
+        return "\n".join(self.text_lines()) + "\n"
+
+    def text_lines(self):
+        """text() line by line (the simulator writes them out one by one: no copy of
+        a long screen's whole text on the heap it measures)."""
         out = ["[%s] %s%s" % (self.name, self.title, (" | " + self.corner) if self.corner else "")]
         if self.big is not None:
             out.append("# " + self.big)
@@ -80,7 +85,7 @@ class Screen:
             if self.keys[i]:
                 keys.append("%s:%s" % ("ABC"[i], self.keys[i]))
         out.append(" ".join(keys))
-        return "\n".join(out) + "\n"
+        return out
 
     def data(self):
         return {

@@ -173,6 +173,11 @@ class State:
             return [a for a, w in self.chance_outcomes()]
         return self._legal_actions()
 
+    def _is_legal(self, action):
+        """Hook: whether `action` is legal now, as legal_actions() says; a game whose
+        legal list can be long may answer without building it."""
+        return action in self.legal_actions()
+
     def chance_outcomes(self):
         """[(action, integer weight > 0), ...] sorted by action; [] off chance nodes."""
         if self._current_player() != CHANCE:
@@ -186,7 +191,7 @@ class State:
         p = self._current_player()
         if p == TERMINAL:
             raise IllegalAction("the game is over; no action %d" % action)
-        if action not in self.legal_actions():
+        if not self._is_legal(action):
             who = "chance" if p == CHANCE else "seat %d" % p
             raise IllegalAction(
                 "action %d is not legal for %s here (move %d)" % (action, who, len(self._history))

@@ -294,6 +294,23 @@ def find_sets(owner, mover, starts):
     return found
 
 
+def set_allowed(index, owner, mover, starts):
+    """Whether find_sets(owner, mover, starts) lists set `index`: every card usable,
+    at least one from the mover's board and one from another's, a straight flush
+    from an allowed start."""
+    if index >= STRAIGHT_BASE and (index - STRAIGHT_BASE) % STARTS not in starts:
+        return False
+    own = other = 0
+    for c in set_cards(index)[1]:
+        if owner[c] < 0:
+            return False
+        if owner[c] == mover:
+            own += 1
+        else:
+            other += 1
+    return own > 0 and other > 0
+
+
 # -- reckonings ---------------------------------------------------------------
 # A penalty line: (card, where, face, value, multiplier, penalty, why), a tuple and not
 # a dict, as a total damnation of four full boards announces some fifty of them.
@@ -529,6 +546,15 @@ class NewRuleState(State):
                 out += [DOWN + c for c in hand]
             return out
         return [NO_SET] + [SET + i for i in self.legal_sets()]
+
+    def _is_legal(self, action):
+        # a set is checked by its cards, without listing every legal set
+        if self.phase != FORM or action == NO_SET:
+            return action in self.legal_actions()
+        index = action - SET
+        if not 0 <= index < NUM_SET_INDICES:
+            return False
+        return set_allowed(index, self.usable_owner(self.turn), self.turn, self.game.starts)
 
     def _observers(self):
         if self.phase == DEALING:

@@ -89,7 +89,12 @@ class Channel:
 
     def note_screen(self, scr):
         self.screen = scr
-        _write(self.dir + "/screen.txt", scr.text().encode())
+        path = self.dir + "/screen.txt"
+        with open(path + ".tmp", "w") as f:
+            for line in scr.text_lines():
+                f.write(line)
+                f.write("\n")
+        os.rename(path + ".tmp", path)
         _write_json(self.dir + "/screen.json", scr.data())
 
     def on_refresh(self, kind):

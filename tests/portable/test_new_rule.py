@@ -26,6 +26,7 @@ from shared_rules.new_rule import (
     find_sets,
     label,
     parse_card,
+    set_allowed,
     set_cards,
     set_index,
     straight_starts,
@@ -61,7 +62,7 @@ _LINE = ("card", "where", "face", "value", "multiplier", "penalty", "why")
 def _lines(entry):
     """A seat's penalty lines, announced as (card, where, face, value, multiplier,
     penalty, why) tuples, with their fields named."""
-    return [dict(zip(_LINE, x)) for x in entry["lines"]]
+    return [{_LINE[i]: x[i] for i in range(len(_LINE))} for x in entry["lines"]]
 
 
 def _cycle(state, cards):
@@ -890,3 +891,28 @@ def test_options_are_validated():
     game = games.load("new-rule", 4, ace="11", round_limit="5", target="100")
     assert game.options["ace"] == 11 and game.options["round_limit"] == 5
     assert games.load_described(game.describe()).options == game.options
+
+
+def test_a_set_is_checked_by_its_cards_as_the_list_says():
+    """apply() checks a set by its cards (set_allowed) instead of listing every legal
+    set: on boards of every kind it allows exactly the sets find_sets lists, and an
+    illegal set is refused."""
+    x = 12345
+    for trial in range(12):
+        owner = []
+        for _ in range(NUM_CARDS):
+            x = (x * 1103515245 + 12345) % 2147483648
+            owner.append((x >> 16) % 5 - 1 if (x >> 8) % 3 else -1)  # seats 0-3 or -1
+        for ace_straights in ("both", "low", "high"):
+            starts = straight_starts(ace_straights)
+            found = find_sets(owner, trial % 4, starts)
+            allowed = [
+                i for i in range(NUM_SET_INDICES) if set_allowed(i, owner, trial % 4, starts)
+            ]
+            assert allowed == found and found
+    state = start(2, _hands(["5H", "9C"], ["5S", "9D"]))
+    play(state, "5H")
+    no_set(state)
+    play(state, "5S")
+    raises(IllegalAction, state.apply, SET + set_index([parse_card("9C"), parse_card("9D")]))
+    state.apply(SET + set_index([parse_card("5H"), parse_card("5S")]))
