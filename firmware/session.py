@@ -271,12 +271,12 @@ def resume(app, game_id):
     head, actions, intact = journal.restore(data)
     if intact < len(data):
         store.truncate(game_id, intact)  # a record torn by the power cut
-        data = data[:intact]
     abandoned = False
     if journal.ended:
-        end = gamelog.parse(data)["end"]
+        end = gamelog.parse(data[:intact])["end"]
         seed = unhexlify(end["seed"])
         abandoned = bool(end.get("abandoned"))
+    data = None  # gone before the game's engine and history room come in
     if seed is None:
         raise RuntimeError("game %s has lost its seed and cannot go on" % game_id)
     game = games.load(head["game"], head["players"], **head["options"])
