@@ -31,10 +31,6 @@ class Presenter:
     # True: enter() is asked for every decision, not only secrets, with no legal list
     # (legal None: it asks the session for one when it needs it)
     private_turns = False
-    # Actions of history the session reserves at the start, while the heap is in one
-    # piece: a game whose history outgrows a few hundred actions (New Rule) needs it, as
-    # a fragmented heap may hold no block for the history's list to grow into later.
-    history_room = 0
 
     def __init__(self, session):
         self.s = session

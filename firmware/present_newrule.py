@@ -29,7 +29,6 @@ def _cards(labels):
 class NewRulePresenter(Presenter):
     reveal_title = "your hand"
     private_turns = True  # the hand and the sets are secret: every decision behind the gate
-    history_room = 1024  # a 20-round game runs to some 1,400 actions (docs/rules/new-rule.md)
 
     def __init__(self, session):
         Presenter.__init__(self, session)

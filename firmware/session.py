@@ -40,9 +40,12 @@ class Session:
         self.abandoned = False
         self.resumed_news = []  # the last action's announcements, shown again on resume
         # The game's screens: its entry's PRESENTER, or the generic ones.
-        self.presenter = loader.presenter_class(games.entry(game.NAME))(self)
-        # a long game's history room, while the heap is in one piece (State.reserve_history)
-        room = min(game.max_game_length(), self.presenter.history_room)
+        entry = games.entry(game.NAME)
+        self.presenter = loader.presenter_class(entry)(self)
+        # a long game's history room, while the heap is in one piece (State.reserve_history;
+        # the entry's HISTORY_ROOM)
+        room = min(game.max_game_length(), getattr(entry, "HISTORY_ROOM", 0))
+        entry = None
         while room >= _LEAST_ROOM:
             try:
                 self._state.reserve_history(room)

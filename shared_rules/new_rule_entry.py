@@ -21,6 +21,10 @@ ENGINE = ("shared_rules.new_rule", "NewRule")
 PRESENTER = ("present_newrule", "NewRulePresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = True
+# Actions of history the device reserves at a game's start, while its heap is in one piece
+# (State.reserve_history): a 20-round game runs to some 1,400 actions, and a fragmented heap
+# may later hold no block for the history's list to grow into. 0 (or absent): none.
+HISTORY_ROOM = 1024
 # Bots stronger than "random": (name, module, class).
 BOTS = (("greedy", "shared_rules.new_rule_bot", "GreedyBot"),)
 OPTIONS = (
