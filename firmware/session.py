@@ -220,14 +220,16 @@ class Session:
     def returns(self):
         return self._state.returns()
 
-    def status(self):
-        """What the serial link reports of the game in progress."""
+    def status(self, public=True):
+        """What the serial link reports of the game in progress; public False leaves out
+        the public view (the one part that costs: New Rule's is hundreds of bytes in
+        many blocks), as the simulator asks when the heap has no room for it."""
         return {
             "game": self.game.NAME,
             "id": self.id,
             "seal": self.seal,
             "move": self._state.move_number(),
-            "public": self._state.view(None),
+            "public": self._state.view(None) if public else None,
         }
 
 
