@@ -176,6 +176,9 @@ class Session:
             # seen: a reckoning's lines need not wait in the rules for the next action
             news = None
             self._state.forget_announcements()
+            # and their blocks (a round's end: its helper module's too) come back now,
+            # low in the heap, before the next turn's screens fill around them
+            gc.collect()
 
     async def play(self):
         """From where the game is to its end (or until the table abandons it)."""
@@ -191,6 +194,7 @@ class Session:
             await self.presenter.announce(news)
             news = None
             state.forget_announcements()
+            gc.collect()
         while True:
             if self.pending:
                 await reveals(self)
