@@ -41,11 +41,11 @@ class App:
         board.leds.brightness = self.settings["brightness"]
 
     # ****** for the serial link (docs/sync.md) ******
-    def status(self):
+    def status(self, public=True):
         scr = self.privacy.screen
         out = {"screen": scr.name if scr else None}
         if self.session is not None:
-            out.update(self.session.status())
+            out.update(self.session.status(public))
         else:
             out.update({"game": None, "id": None, "seal": None, "move": None, "public": None})
         return out

@@ -19,6 +19,7 @@ COLOURS = {
     "secret": (255, 0, 0),  # status: a secret is on the screen
     "ok": (0, 255, 0),
     "judgment": (255, 64, 0),
+    "god": (255, 255, 160),  # the player of a God card (New Rule)
     "winner": (255, 200, 0),
     "wait": (64, 0, 255),
     "press": (0, 160, 160),  # status: a press seen (answer())

@@ -59,6 +59,8 @@ module("present_sins.py")
 module("present_meaculpa.py")
 module("present_pecados.py")
 module("present_pecados_end.py")
+module("present_newrule.py")
+module("present_newrule_end.py")  # its round ends and the end: loaded when needed
 
 # -- the rules core: the kernel, then each game on the device (entry, engine, its parts) ------
 package(
@@ -85,9 +87,9 @@ package(
         "siete_pecados_entry.py",
         "siete_pecados.py",
         "siete_pecados_data.py",
-        # New Rule (new_rule*.py) is not here yet: it has no presenter, so its entry
-        # says ON_DEVICE = False and the laptop plays it. It comes on with its
-        # presenter (entry, engine).
+        # New Rule (Sin) (its bot, new_rule_bot.py, is laptop-only)
+        "new_rule_entry.py",
+        "new_rule.py",
     ),
     base_path="..",
 )

@@ -29,6 +29,9 @@ def fmt(value):
 
 class Presenter:
     reveal_title = "your secret"  # "Press A to see <reveal_title>." on a reveal's gate
+    # True: enter() is asked for every decision, not only secrets (enters()), with no
+    # legal list (legal None: it asks the session for one when it needs it)
+    private_turns = False
 
     def __init__(self, session):
         self.s = session
@@ -57,8 +60,9 @@ class Presenter:
     def enters(self, seat):
         """True when this presenter enters a decision the rules make public on its
         own screens (enter()): a choice whose list would show the seat's hand, or
-        one the table answers on a screen of the game's own."""
-        return False
+        one the table answers on a screen of the game's own. A presenter with
+        private turns enters them all."""
+        return self.private_turns
 
     async def enter(self, view, legal, seat):
         """A decision only `seat` may see (a bid, a die), or one enters() claims,

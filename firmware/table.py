@@ -68,11 +68,16 @@ async def reveals(s):
 async def turn(s, seat):
     """The seat chooses an action with the buttons; None: the game is abandoned."""
     pres = s.presenter
-    legal = s.legal()
     if s.secret() or pres.enters(seat):
-        action = await pres.enter(s.view(seat), legal, seat)  # entered behind the gate
+        # entered behind the gate, or on the game's own screens: a secret decision, or
+        # a game whose decisions need the seat's own view (New Rule: the sets a hand's
+        # damned cards allow). A presenter with private turns asks for the legal list
+        # itself when it needs it: it can be long (every set New Rule allows), and is
+        # not held here.
+        action = await pres.enter(s.view(seat), None if pres.private_turns else s.legal(), seat)
         if action is not False:
             return action
+    legal = s.legal()
     # Nothing changes while the seat chooses: the screen is made once, the presses
     # only move the cursor (and again after the pause menu, which lights other LEDs).
     view = s.view(None)
@@ -178,13 +183,14 @@ async def final(s):
         )
         await s.wait_key("A")
         return
-    view = s.view(None)
+    # The final view is made for each use and not held: a long game's view (set
+    # decks, the rounds) is large, and the seats' gates come in between.
     await s.show(
         Screen(
             "over",
             s.title,
             big="Game over",
-            lines=pres.final_public(view),
+            lines=pres.final_public(s.view(None)),
             keys=("Scores", "", ""),
         ),
         True,
@@ -194,7 +200,7 @@ async def final(s):
         lines = pres.final_private(seat)
         if lines is not None:
             await gate(s, seat, "your score", lines)
-    lines, winners = pres.ranking(view)
+    lines, winners = pres.ranking(s.view(None))
     big = _winners(s, winners)
     if lines and lines[0].startswith("#"):
         big, lines = lines[0][1:], lines[1:]  # the presenter's headline, drawn large

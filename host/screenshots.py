@@ -28,7 +28,10 @@ from host.fonts import BinFont
 from host.sim_client import SimClient, SimDevice, pbm_to_png, plain, read_pbm
 from host.sim_play import (
     KEEPER_TITLE,
+    NEW_RULE_TITLE,
     PECADOS_TITLE,
+    new_rule_press,
+    new_rule_rows,
     pecados_step,
     play_to_result,
     start_game,
@@ -221,6 +224,41 @@ def capture_pecados(work: Path) -> dict[str, Shot]:
     return taken
 
 
+NEW_RULE_SEED = "0012" * 16  # 2 players to 100: a refusal, a God card, a forgiven round
+NEW_RULE_DAMNATION_SEED = "0016" * 16  # 3 players, round 2 ends in total damnation
+
+
+def capture_newrule(work: Path) -> dict[str, Shot]:
+    """New Rule (Sin)'s screens: the first of each kind in a 2-player game to 100 and
+    in a 3-player game whose second round ends in total damnation, the refused
+    face-down play and a list of sets (more than one) where they first come."""
+    taken: dict[str, Shot] = {}
+    for seed, players, rounds in ((NEW_RULE_SEED, 2, 99), (NEW_RULE_DAMNATION_SEED, 3, 2)):
+        dev = SimDevice.start(work / seed[:4], seed=seed)
+        c = dev.client
+        try:
+            start_game(c, players, new_rule_rows(100, rounds), title=NEW_RULE_TITLE)
+            while True:
+                scr = c.screen()
+                name = scr["name"]
+                if name == "nr-hand" and scr["facts"][0].startswith("No:"):
+                    name = "nr-refused"
+                if name == "nr-sets" and len(scr["items"]) < 3:
+                    name = ""  # a list of sets to browse, not "No set" alone
+                if name in ("seal", "over", "result") or name.startswith("secret"):
+                    name = ""  # the shared screens: shown with 7: The Sins
+                if name == "pass":
+                    name = "nr-pass"
+                if name and name not in taken:
+                    taken[name] = Shot(c.screen_image_path().read_bytes(), scr, c.screen_text())
+                if scr["name"] == "result":
+                    break
+                c.press(new_rule_press(scr))
+        finally:
+            dev.stop()
+    return taken
+
+
 def render_all(work: Path) -> dict[str, Shot]:
     """Every screen the screenshots show, by name (7: The Sins first, then the keeper)."""
     frames = capture(work / "sins")
@@ -238,6 +276,7 @@ def render_all(work: Path) -> dict[str, Shot]:
     shots = {name: taken[name] for name in sorted(taken)}
     shots.update(capture_keeper(work / "keeper"))
     shots.update(capture_pecados(work / "pecados"))
+    shots.update(capture_newrule(work / "newrule"))
     return shots
 
 

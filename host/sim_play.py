@@ -247,20 +247,89 @@ def play_pecados(client: SimClient, check=None, limit: int = 6000) -> list[str]:
     return names
 
 
+# ****** New Rule (Sin): one press at a time ******
+NEW_RULE_TITLE = "New Rule (Sin)"
+
+
+def new_rule_choice(cards: list[str], damned: int, limit: int, move: int) -> tuple[int, str]:
+    """The card a seat plays (index in its hand, "up" or "down") decided by its hand's
+    labels, its damned count and the move number alone: the same on the screen and in
+    a CPython game (tests/test_device_newrule.py chooses its seeds with it). Now and
+    then a King face up (a God card, the reckoning); Kings otherwise face down while
+    there is room (they forgive the round); every fifth move a card face down, even at
+    the limit (the device refuses it, and the seat plays it face up)."""
+    kings = [i for i, c in enumerate(cards) if c.startswith("K")]
+    others = [i for i, c in enumerate(cards) if not c.startswith("K")]
+    if kings and (move % 9 == 4 or not others):
+        return kings[0], "up"
+    if kings and damned < limit:
+        return kings[0], "down"
+    index = others[(move * 7) % len(others)]
+    return index, "down" if move % 5 == 0 else "up"
+
+
+def new_rule_press(screen: dict) -> str:
+    """The next button of a New Rule session from the screen alone: the card of
+    new_rule_choice (its hand and damned count from the hand screen, the move from its
+    corner), the best set the rules list, A elsewhere."""
+    name = screen["name"]
+    if name == "nr-hand":
+        if screen["facts"][0].startswith("No:"):
+            return "A"  # the face-down play was refused: face up
+        damned = (screen["lines"] or screen["facts"])[0]
+        count, limit = damned.split(" ", 2)[1].rstrip(":").split("/")
+        cards = [item.split()[0] for item in screen["items"]]
+        index, face = new_rule_choice(cards, int(count), int(limit), corner_move(screen))
+        if screen["cursor"] != index:
+            return "DOWN"
+        return "A" if face == "up" else "B"
+    if name == "nr-sets":
+        return "A" if screen["cursor"] == 0 else "UP"
+    if name == "result":
+        raise SimError("the session is over")
+    if name in ("splash", "error", "pause", "confirm", "turn"):
+        raise SimError("unexpected screen:\n" + json.dumps(screen))
+    return "A"
+
+
+def play_new_rule(client: SimClient, limit: int = 20000, check=None) -> int:
+    """From the seal to the result screen; returns the presses made."""
+    presses = 0
+    while True:
+        screen = check(client) if check else client.screen()
+        if screen["name"] == "result":
+            return presses
+        client.press(new_rule_press(screen))
+        presses += 1
+        if presses >= limit:
+            raise SimError("the New Rule session does not end")
+
+
+def new_rule_rows(target: int = 100, rounds: int = 3) -> list[tuple[int, str]]:
+    """Menu rows (row, presses) for New Rule: the target (100, 200 or 300, from 200)
+    and the round limit (from 20)."""
+    steps = {100: "A", 200: "", 300: "B"}[target]
+    return [(3, steps), (9, "A" * (20 - rounds) if rounds <= 20 else "B" * (rounds - 20))]
+
+
 # ****** any game on the device: a whole session at a given player count ******
 def play_session(
     client: SimClient, title: str, players: int, rounds: int = 3, quick: bool = False
 ) -> int:
     """From the menu to the result screen of one game (the keeper ends in round
-    `rounds`); returns the presses made after Start. make bench and the memory tests
-    play every game offered on the device with it. `quick`: see step() (not the keeper,
-    whose presses are decided one at a time from the screen)."""
-    start_game(client, players, title=title)
+    `rounds`, New Rule plays to 100 in at most `rounds`); returns the presses made
+    after Start. make bench and the memory tests play every game offered on the device
+    with it. `quick`: see step() (not the keeper, whose presses are decided one at a
+    time from the screen, nor 7 Pecados and New Rule, played press by press)."""
+    rows = new_rule_rows(100, rounds) if title == NEW_RULE_TITLE else None
+    start_game(client, players, rows, title=title)
     start = client.seq
     if title == KEEPER_TITLE:
         play_keeper(client, rounds=rounds)
     elif title == PECADOS_TITLE:
         play_pecados(client)
+    elif title == NEW_RULE_TITLE:
+        play_new_rule(client)
     else:
         play_to_result(client, quick=quick)
     return client.seq - start

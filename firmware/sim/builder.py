@@ -2,6 +2,7 @@
 # MIT licence. Never flashed. Nothing built here keeps a reference to this module, so its
 # code leaves the heap the simulator measures once the board exists.
 
+
 def build(name, profile, speed=None):
     import sys
 

@@ -198,9 +198,17 @@ class Channel:
         if self.battery is not None:
             data["battery"] = self.battery.level()
         if app is not None:
-            data["app"] = app.status()  # exactly what the serial link would serve
-            data["move"] = data["app"]["move"]
-        _write_json(self.dir + "/status.json", data)
+            status, error = _app_status(app)
+            data["app"] = status
+            data["move"] = status["move"] if status is not None else None
+            if error is not None:
+                data["app_error"] = error
+        for _ in range(2):
+            try:
+                _write_json(self.dir + "/status.json", data)
+                return
+            except MemoryError:
+                gc.collect()  # once more; a write that still fails leaves the last status
 
     # ****** inputs ******
     def _start(self, line, buttons):
@@ -277,6 +285,27 @@ class Channel:
     def exit(self):
         self.exited = True
         self._status(False)
+
+
+def _app_status(app):
+    """(App.status(), None): exactly what the serial link would serve, or, when the
+    heap has no block for the public view even after a collection, (the status
+    without it, "MemoryError ..."): a status write never stops the simulator's loop.
+    The heap is collected first: the view is built on what a turn left behind."""
+    gc.collect()
+    try:
+        return app.status(), None
+    except MemoryError:
+        gc.collect()  # the partly built view is garbage now
+    try:
+        return app.status(), None
+    except MemoryError:
+        gc.collect()
+    try:
+        return app.status(False), "MemoryError: no room for the public view"
+    except MemoryError:
+        gc.collect()
+        return None, "MemoryError: no room for the status"
 
 
 def hw_hold(active, released, reads, ms, after):

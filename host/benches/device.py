@@ -12,7 +12,7 @@
   `-X heapsize=128wK` with the firmware installed as `confessor flash` installs it
   (the device manifest's files, .mpy): how many complete, and the lowest free heap
   seen at idle (after a collection) during the sessions;
-- the free heap at the menu with four games installed and with one;
+- the free heap at the menu with five games installed and with one;
 - the smallest heap each game's session fits (the simulator's own code and panel
   RAMs included)."""
 
@@ -143,14 +143,18 @@ OTHER_GAMES_FILES = (
     "shared_rules/siete_pecados_data.mpy",
     "present_pecados.mpy",
     "present_pecados_end.mpy",
+    "shared_rules/new_rule_entry.mpy",
+    "shared_rules/new_rule.mpy",
+    "present_newrule.mpy",
+    "present_newrule_end.mpy",
 )
 
 
 def menu_heap(folder: Path, four: bool, heap: str = HEAP):
     """(free heap at the menu after boot, after showing every game and coming back,
-    the titles shown): with five games installed (the manifest's three and two fake
-    entries with their engine files) or with one (7: The Sins alone; the keeper's and
-    7 Pecados' files taken off the flash). Both catalogue
+    the titles shown): with six games installed (the manifest's four and two fake
+    entries with their engine files) or with one (7: The Sins alone; the other games'
+    files taken off the flash). Both catalogue
     the same names; only what is installed differs."""
     dev = SimDevice.start(folder / "flash", heap=heap, mpy=True, games=FAKES)
     try:

@@ -39,7 +39,10 @@ def test_writer_draws_only_ink_in_the_font_cells():
     top = min(y for x, y in inked)
     assert max(y for x, y in inked) - top + 1 == 24  # the large capitals
     assert writer.width("?", "medium") == writer.width("\u00e9", "medium")  # unknown: "?"
-    assert scr.texts == [(0, 0, "I", "large", False, "primary"), (100, 0, "I", "medium", True, "fact")]
+    assert scr.texts == [
+        (0, 0, "I", "large", False, "primary"),
+        (100, 0, "I", "medium", True, "fact"),
+    ]
 
 
 def test_the_big_fact_is_large_centred_and_declared_primary():
@@ -164,4 +167,6 @@ def test_soft_keys_and_title_are_small_and_recorded():
 def test_text_description_lists_the_facts_after_the_big_one():
     scr = Screen("seal", "Shuffle seal", big="AB12CD", facts=["7: The Sins, 4 players"])
     scr.lines = ["Note this seal."]
-    assert scr.text() == "[seal] Shuffle seal\n# AB12CD\n7: The Sins, 4 players\nNote this seal.\n\n"
+    assert (
+        scr.text() == "[seal] Shuffle seal\n# AB12CD\n7: The Sins, 4 players\nNote this seal.\n\n"
+    )
