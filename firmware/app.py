@@ -67,10 +67,32 @@ class App:
         return self.privacy.screen
 
     async def show(self, scr, full=False):
-        await self.privacy.show(scr, full)
+        privacy = self.privacy
+        battery = self.board.battery
+        if battery is not None and not scr.private and not privacy.secret_up:
+            battery.status()
+            if battery.warn():
+                await self._battery_warning()
+        await privacy.show(scr, full)
+
+    async def _battery_warning(self):
+        # Once, on the first public screen after the charge is seen low. The screen's
+        # module is loaded for it and dropped after: it costs no RAM the rest of the time.
+        loaded = loader.Loaded()
+        try:
+            from low_battery import warning
+
+            scr = warning()
+        finally:
+            loaded.forget()
+        await self.privacy.show(scr)
+        await self.wait_key("A")
 
     async def next_event(self):
+        """The next press; a move not yet drawn is drawn first when the presses pause
+        (privacy.py, which also drops presses made before their screen was on the glass)."""
         b = self.board.buttons
+        await self.privacy.settle()
         self.waiting = b.pending() == 0
         try:
             ev = await b.get()
@@ -102,6 +124,9 @@ class App:
         import asyncio
 
         board = self.board
+        buttons = board.buttons
+        buttons.leds = board.leds  # every press answered at once
+        buttons.answer_ms = board.answer_ms
         try:
             await board.display.init()
             self.lights(None)
@@ -128,6 +153,9 @@ class App:
                     await self.error(err)
         except ExitApp:
             pass
+        finally:
+            buttons.leds = None
+        board.leds.answer(False)
         self.lights(None)
 
     async def game(self):

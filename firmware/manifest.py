@@ -23,6 +23,7 @@
 module("main.py", source=True)  # run as a file at boot: never compiled
 module("boards.py")
 module("board.py")
+module("board_wire.py")  # imported once at power-on, then dropped
 module("buttons.py")
 module("leds.py")
 module("ssd1680.py")
@@ -37,8 +38,10 @@ module("menu.py")
 module("session.py")
 module("table.py")
 module("privacy.py")
+module("low_battery.py")  # loaded for the warning, then dropped
 module("loader.py")
 module("ui.py")
+module("layout.py")  # the presenters' wordings that fit (headline, fact, packed, tally)
 module("writer.py")
 module("store.py")
 module("settings.py")
@@ -46,7 +49,7 @@ module("serial_link.py")
 
 # -- type: read glyph by glyph from flash by writer.py (fonts/README.md says how they
 # were made; it stays on the laptop) ------------------------------------------------------------
-data("fonts/large.bin")
+data("fonts/large.bin")  # each with the drawn symbols after its letters (host/symbols.py)
 data("fonts/medium.bin")
 data("fonts/OFL.txt")  # the fonts' licence travels with them
 
@@ -54,6 +57,10 @@ data("fonts/OFL.txt")  # the fonts' licence travels with them
 module("present_generic.py")
 module("present_sins.py")
 module("present_meaculpa.py")
+module("present_pecados.py")
+module("present_pecados_end.py")
+module("present_newrule.py")
+module("present_newrule_end.py")  # its round ends and the end: loaded when needed
 
 # -- the rules core: the kernel, then each game on the device (entry, engine, its parts) ------
 package(
@@ -76,9 +83,13 @@ package(
         "mea_culpa_codes.py",
         "mea_culpa_data.py",
         "mea_culpa_auction.py",
-        # 7 Pecados (siete_pecados*.py) and New Rule (new_rule*.py) are not here yet:
-        # they have no presenter, so their entries say ON_DEVICE = False and the
-        # laptop plays them. They come on with their presenters (entry, engine, data).
+        # 7 Pecados (its bot, siete_pecados_bot.py, is laptop-only)
+        "siete_pecados_entry.py",
+        "siete_pecados.py",
+        "siete_pecados_data.py",
+        # New Rule (Sin) (its bot, new_rule_bot.py, is laptop-only)
+        "new_rule_entry.py",
+        "new_rule.py",
     ),
     base_path="..",
 )

@@ -126,7 +126,7 @@ class GameStore:
         MicroPython files)."""
         data = read(self.log_path(game_id))
         if length < len(data):
-            write_atomic(self.log_path(game_id), data[:length], self._sync)
+            write_atomic(self.log_path(game_id), memoryview(data)[:length], self._sync)
 
     def seen(self, game_id):
         """How many actions' private reveals the players have already looked at."""

@@ -143,6 +143,12 @@ class SimClient:
         return out
 
 
+def plain(text: str) -> str:
+    """A screen's text without its drawn symbols (characters from U+0100 on, see
+    host/symbols.py): what a script matches against ("Return wine to bag")."""
+    return "".join(ch for ch in text if ord(ch) < 0x100).strip()
+
+
 def read_pbm(data: bytes) -> tuple[int, int, bytes]:
     parts = data.split(b"\n", 2)
     if parts[0] != b"P4":
@@ -236,6 +242,8 @@ class SimDevice:
         speed: str = "instant",
         mpy: bool = False,
         keep_frames: bool = False,
+        settle_ms: int | None = None,
+        ghosts: bool = False,
     ) -> SimDevice:
         env = dict(os.environ)
         for key in list(env):
@@ -258,6 +266,10 @@ class SimDevice:
             env["CONFESSOR_SIM_GAMES"] = games
         if keep_frames:
             env["CONFESSOR_SIM_KEEP"] = "1"
+        if settle_ms is not None:
+            env["CONFESSOR_SIM_SETTLE_MS"] = str(settle_ms)
+        if ghosts:
+            env["CONFESSOR_SIM_GHOSTS"] = "1"
         dev = cls(flash, env, heap, extra_path, mpy)
         if mpy:
             flash_image(flash)

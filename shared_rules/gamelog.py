@@ -80,6 +80,22 @@ def decode_record(line):
     return record
 
 
+def intact_records(data):
+    """Each intact record of a log's bytes in turn, with the bytes read up to its
+    end: (record, intact_length); stops where split_records() stops."""
+    pos = 0
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        if end < 0:
+            return
+        try:
+            record = decode_record(data[pos : end + 1])
+        except LogError:
+            return
+        pos = end + 1
+        yield record, pos
+
+
 def split_records(data):
     """Read a log's bytes: (records, intact_length, problem).
 
@@ -178,23 +194,33 @@ class Journal:
         """Resume from existing log bytes: returns (head, actions, intact_length).
 
         Bytes after `intact_length` belong to a record torn by a power cut;
-        the caller truncates them away before appending.
+        the caller truncates them away before appending. The records are read
+        one at a time, never all held (a device resumes a long game in little
+        room), and nothing of `data` is copied.
         """
-        records, intact, _ = split_records(data)
-        self._chain = hashlib.sha256()
-        self._chain.update(data[:intact])
-        if not records or records[0].get("t") != "head":
-            raise LogError("the journal does not start with a header")
+        head = None
         actions = []
-        for record in records[1:]:
-            if record.get("t") == "end":
+        intact = 0
+        for record, end in intact_records(data):
+            intact = end
+            if head is None:
+                if record.get("t") != "head":
+                    break
+                head = record
+            elif self.ended:
+                continue  # intact records after the end still count as intact
+            elif record.get("t") == "end":
                 self.ended = True
-                break
-            if record.get("t") != "a" or record.get("n") != len(actions):
+            elif record.get("t") != "a" or record.get("n") != len(actions):
                 raise LogError("journal record %d is out of order" % (len(actions) + 1))
-            actions.append(record["a"])
+            else:
+                actions.append(record["a"])
+        if head is None:
+            raise LogError("the journal does not start with a header")
+        self._chain = hashlib.sha256()
+        self._chain.update(memoryview(data)[:intact])
         self.moves = len(actions)
-        return records[0], actions, intact
+        return head, actions, intact
 
 
 def parse(data):

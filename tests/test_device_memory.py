@@ -6,7 +6,7 @@ included; an RP2040 has about 180 KB free at boot.
 - Every game offered on the device plays a whole session at its largest player count
   (a few seeds here; `make bench` plays 20 and prints the lowest free heap).
 - The menu holds one catalogue entry at a time and no engine, so the free heap at the
-  menu with four games installed is no lower than with one."""
+  menu with five games installed is no lower than with one."""
 
 import pytest
 from device_helpers import log_of, start_device
@@ -54,6 +54,13 @@ def test_the_menu_does_not_grow_with_the_games_installed(tmp_path):
     boot1, after1, one = menu_heap(tmp_path / "g1", four=False)
     boot4, after4, four = menu_heap(tmp_path / "g4", four=True)
     assert one == ["Game: 7: The Sins"]
-    assert four == ["Game: 7: The Sins", "Game: Fake A", "Game: Fake B", "Game: Mea Culpa keeper"]
+    assert four == [
+        "Game: 7 Pecados",
+        "Game: 7: The Sins",
+        "Game: Fake A",
+        "Game: Fake B",
+        "Game: Mea Culpa keeper",
+        "Game: New Rule (Sin)",
+    ]
     assert boot4 >= boot1, (boot4, boot1)
     assert after4 >= after1 - ENTRY_NAMES, (after4, after1)
