@@ -54,7 +54,11 @@ def _fit(text, short):
 
 
 class PecadosPresenter:
+    # not a present_generic.Presenter (its code would be RAM for nothing): the
+    # same API, every decision on this game's own screens, with the legal list
     reveal_title = "your hand"
+    private_turns = False
+    lazy_legal = False
 
     def __init__(self, session):
         self.s = session
