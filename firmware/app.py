@@ -65,6 +65,12 @@ class App:
         self._secret_up = False  # a private screen is (or may still be) on the panel
         self.device_id = self._device_id()
         board.leds.brightness = self.settings["brightness"]
+        # [sec] the signing key (devkey.py) and the table's answer to a REPL request
+        from devkey import DeviceKey
+        from guard import ReplGate
+
+        self.device_key = DeviceKey(root)
+        self.repl_gate = ReplGate(self)
 
     # ****** for the serial link (DEVICE_INTERFACE.md) ******
     def status(self):
@@ -141,6 +147,11 @@ class App:
             ev = await b.get()
         finally:
             self.waiting = False
+        if ev[0] == "ask":  # [sec] a laptop asks for the REPL: the table decides
+            from lockdown import ask_table
+
+            await ask_table(self)
+            return await self.next_event()
         if ev[0] == "exit" or self._exit:
             raise ExitApp()
         return ev
@@ -305,9 +316,9 @@ class App:
         journal = Journal()
         from version import VERSION
 
-        head = journal.start(
-            game, seed, game_id, {"first": config["first"], "device": self.device_id, "fw": VERSION}
-        )
+        extra = {"first": config["first"], "device": self.device_id, "fw": VERSION}
+        extra["pub"] = self.device_key.public_hex()  # [sec] the key that signs the end
+        head = journal.start(game, seed, game_id, extra)
         if self.store.is_finished(game_id):
             raise RuntimeError("this seed was used before; refusing to reuse it")
         self.store.start(game_id, head, seed)
@@ -415,7 +426,8 @@ class App:
     def _end(self, ctx, abandoned):
         state = ctx.state
         returns = [0] * ctx.game.num_players if abandoned else state.returns()
-        self.store.finish(ctx.id, ctx.journal.finish(ctx.seed, returns, abandoned))
+        sign = self.device_key.sign  # [sec] the device signs the end record
+        self.store.finish(ctx.id, ctx.journal.finish(ctx.seed, returns, abandoned, sign))
         ctx.ended = True
         ctx.abandoned = abandoned
 
@@ -547,10 +559,15 @@ class App:
 
         seed = hexlify(ctx.seed)
         seed_lines = ["Seal %s. Seed:" % ctx.seal, seed[:32], seed[32:]]
+        sealed = _result_seal(ctx)  # [sec] the signed log's result seal, top right
         if ctx.abandoned:
             self.lights(None)
             await self.show(
-                Screen("abandoned", "Game abandoned", lines=seed_lines, keys=("Menu", "", "")), True
+                Screen(
+                    "abandoned", "Game abandoned", lines=seed_lines, keys=("Menu", "", ""),
+                    corner=sealed,
+                ),
+                True,
             )
             await self.wait_key("A")
             return
@@ -569,10 +586,22 @@ class App:
             leds.seat(self.phys(ctx, seat), "winner" if seat in winners else "off")
         leds.show()
         await self.show(
-            Screen("result", "Result", lines=lines + seed_lines, keys=("New game", "", "")), True
+            Screen(
+                "result", "Result", lines=lines + seed_lines, keys=("New game", "", ""),
+                corner=sealed,
+            ),
+            True,
         )
         await self.wait_key("A")
         self.lights(None)
+
+
+def _result_seal(ctx):
+    """[sec] The result seal of the game's signed end record ("" before format 2)."""
+    from shared_rules.gamelog import result_seal
+
+    end = ctx.journal.end
+    return result_seal(end) if end and "sig" in end else ""
 
 
 def _version():

@@ -190,6 +190,8 @@ def flash_image(flash: Path) -> None:
         dst.parent.mkdir(parents=True, exist_ok=True)
         subprocess.run([str(cross), "-o", str(dst), str(src)], check=True, capture_output=True)
     (flash / "main.py").write_bytes((FIRMWARE / "main.py").read_bytes())
+    for data in FIRMWARE.glob("*.bin"):  # data files the firmware reads (the signer's table)
+        (flash / data.name).write_bytes(data.read_bytes())
 
 
 def micropython() -> str:
