@@ -3,7 +3,7 @@
 # and CPython, where the tests check it against the `cryptography` package.
 #
 # Only what the device needs: make a public key and sign. Speed comes from a
-# precomputed fixed-base table (ed25519_base.bin, written by host/ed25519_table.py):
+# precomputed fixed-base table (ed25519_base.bin, built by host/ed25519_table.py):
 # for each of 64 radix-16 positions i, the points j * 16^i * B for j = 1..8 in affine
 # "Niels" form (y+x, y-x, 2d*x*y), 96 bytes each. A scalar is recoded into 64 signed
 # digits in -8..8, so [s]B is 64 mixed additions in extended coordinates (7
@@ -52,18 +52,22 @@ _H0 = (
 
 
 def _compress(h, block):
+    # the message schedule kept as a rolling window of 16 words: small allocations only
     M = _M64
     w = [int.from_bytes(block[i : i + 8], "big") for i in range(0, 128, 8)]
-    for t in range(16, 80):
-        x = w[t - 15]
-        y = w[t - 2]
-        s0 = ((x >> 1) | (x << 63)) ^ ((x >> 8) | (x << 56)) ^ (x >> 7)
-        s1 = ((y >> 19) | (y << 45)) ^ ((y >> 61) | (y << 3)) ^ (y >> 6)
-        w.append((w[t - 16] + (s0 & M) + w[t - 7] + (s1 & M)) & M)
     a, b, c, d, e, f, g, hh = h
     for t in range(80):
+        if t < 16:
+            wt = w[t]
+        else:
+            x = w[(t - 15) & 15]
+            y = w[(t - 2) & 15]
+            s0 = ((x >> 1) | (x << 63)) ^ ((x >> 8) | (x << 56)) ^ (x >> 7)
+            s1 = ((y >> 19) | (y << 45)) ^ ((y >> 61) | (y << 3)) ^ (y >> 6)
+            wt = (w[t & 15] + (s0 & M) + w[(t - 7) & 15] + (s1 & M)) & M
+            w[t & 15] = wt
         s1 = (((e >> 14) | (e << 50)) ^ ((e >> 18) | (e << 46)) ^ ((e >> 41) | (e << 23))) & M
-        t1 = hh + s1 + ((e & f) ^ (~e & g)) + _K[t] + w[t]
+        t1 = hh + s1 + ((e & f) ^ (~e & g)) + _K[t] + wt
         s0 = (((a >> 28) | (a << 36)) ^ ((a >> 34) | (a << 30)) ^ ((a >> 39) | (a << 25))) & M
         t2 = s0 + ((a & b) ^ (a & c) ^ (b & c))
         hh = g
@@ -74,7 +78,8 @@ def _compress(h, block):
         c = b
         b = a
         a = (t1 + t2) & M
-    return [(h[i] + (a, b, c, d, e, f, g, hh)[i]) & M for i in range(8)]
+    return [(h[0] + a) & M, (h[1] + b) & M, (h[2] + c) & M, (h[3] + d) & M,
+            (h[4] + e) & M, (h[5] + f) & M, (h[6] + g) & M, (h[7] + hh) & M]  # fmt: skip
 
 
 def sha512_plain(data):
@@ -213,53 +218,3 @@ class SigningKey:
         k = int.from_bytes(sha512(R + self.public + message), "little") % L
         s = (r + k * self._a) % L
         return R + s.to_bytes(32, "little")
-
-
-# ****** building the table (host/ed25519_table.py; also the tests' own check) ******
-_D = D2 * pow(2, P - 2, P) % P
-_BY = 4 * _inv(5) % P
-
-
-def _recover_x(y, sign):
-    xx = (y * y - 1) * _inv(_D * y * y + 1) % P
-    x = pow(xx, (P + 3) // 8, P)
-    if (x * x - xx) % P != 0:
-        x = x * pow(2, (P - 1) // 4, P) % P
-    if x & 1 != sign:
-        x = P - x
-    return x
-
-
-def _add(p, q):
-    """Full extended-coordinate addition (add-2008-hwcd-3), for building the table."""
-    X1, Y1, Z1, T1 = p
-    X2, Y2, Z2, T2 = q
-    a = (Y1 - X1) * (Y2 - X2) % P
-    b = (Y1 + X1) * (Y2 + X2) % P
-    c = T1 * D2 * T2 % P
-    d = 2 * Z1 * Z2 % P
-    E, F, G, H = b - a, d - c, d + c, b + a
-    return (E * F % P, G * H % P, F * G % P, E * H % P)
-
-
-def make_table():
-    """The bytes of ed25519_base.bin."""
-    bx = _recover_x(_BY, 0)
-    base = (bx, _BY, 1, bx * _BY % P)
-    out = bytearray()
-    for _ in range(POSITIONS):
-        point = base
-        for _j in range(PER_POSITION):
-            X, Y, Z, _t = point
-            zi = _inv(Z)
-            x = X * zi % P
-            y = Y * zi % P
-            for v in ((y + x) % P, (y - x) % P, D2 * x * y % P):
-                out += v.to_bytes(32, "little")
-            point = _add(point, base)
-        # the next position's base: 16 * this one = (8 * base) * 2
-        nxt = base
-        for _k in range(4):
-            nxt = _add(nxt, nxt)
-        base = nxt
-    return bytes(out)

@@ -41,19 +41,14 @@ async def _main(board, app):
             task.cancel()
 
 
-def _watch(app, guard):
+def _watch(app, guard, link):
     """After a game starts, ends or closes: Ctrl-C held or allowed, waiting settings."""
     store = app.store
 
     def changed():
         guard.update()
-        if not store.current():
-            try:
-                import serial_link  # pyright: ignore[reportMissingImports]
-
-                serial_link.apply_pending(app)
-            except ImportError:
-                pass
+        if link is not None and not store.current():
+            link.apply_pending(app)
 
     store.on_change = changed
     changed()
@@ -89,10 +84,14 @@ def main():
         guard.update()
     from app import App
 
+    try:
+        import serial_link as link  # pyright: ignore[reportMissingImports]
+    except ImportError:
+        link = None
     crashes = 0
     while True:
         app = App(board)
-        _watch(app, guard)
+        _watch(app, guard, link)
         gc.collect()
         try:
             asyncio.run(_main(board, app))
