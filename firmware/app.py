@@ -65,12 +65,9 @@ class App:
         self._secret_up = False  # a private screen is (or may still be) on the panel
         self.device_id = self._device_id()
         board.leds.brightness = self.settings["brightness"]
-        # [sec] the signing key (devkey.py) and the table's answer to a REPL request
-        from devkey import DeviceKey
-        from guard import ReplGate
+        from devkey import DeviceKey  # [sec] the signing key
 
         self.device_key = DeviceKey(root)
-        self.repl_gate = ReplGate(self)
 
     # ****** for the serial link (DEVICE_INTERFACE.md) ******
     def status(self):

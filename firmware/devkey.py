@@ -52,8 +52,10 @@ class DeviceKey:
     def _use(self, message):
         """Load (or make) the key, then sign `message` (or return the public key).
         The signer's code and table reader are dropped again after: RAM is for games."""
+        import gc
         import sys
 
+        gc.collect()  # the signer's code is loaded now: give it the biggest free blocks
         import ed25519
 
         try:

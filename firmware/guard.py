@@ -6,7 +6,7 @@
 #   board micropython.kbd_intr(-1) makes 0x03 an ordinary byte; on the unix port
 #   (the virtual board) the pty's ISIG is turned off as well, because there the tty
 #   turns 0x03 into SIGINT and kbd_intr(-1) would leave SIGINT's default: death.
-# * The serial link's `repl` operation asks the table (ReplGate and lockdown.ask_table):
+# * The serial link's `repl` operation asks the table (lockdown.ReplGate, ask_table):
 #   the e-ink asks, a button must be held to allow it; refused, the game goes on.
 # * Every way to a prompt goes through lockdown.enter_repl first (main.py).
 # This module stays in RAM all game, so it is small; lockdown.py is loaded when needed.
@@ -82,41 +82,6 @@ class Guard:
                 hold_ctrl_c()
         elif _held[0] is not False:
             allow_ctrl_c()
-
-
-# ****** a laptop asks for the REPL ******
-class ReplGate:
-    """The `repl` operation's answer: "open" (main.py is leaving), "asked" (the table
-    is being asked), or "refused" (the table said no; a new request asks again)."""
-
-    def __init__(self, app):
-        self.app = app
-        self.state = "idle"
-
-    def request(self):
-        if self.state == "approved":
-            return "open"
-        if self.state == "asked":
-            self._remind()
-            return "asked"
-        if self.state == "refused":
-            self.state = "idle"
-            return "refused"
-        store = getattr(self.app, "store", None)
-        if store is None or not seeds_on_flash(store):
-            self.state = "approved"
-            self.app.request_exit()
-            return "open"
-        self.state = "asked"
-        self.app.board.buttons._emit("ask", "repl")
-        return "asked"
-
-    def _remind(self):
-        # the ask event may have been cleared (splash) before the UI saw it
-        screen = getattr(self.app, "screen", None)
-        buttons = self.app.board.buttons
-        if (screen is None or screen.name != "ask-repl") and ("ask", "repl") not in buttons._events:
-            buttons._emit("ask", "repl")
 
 
 def halt():

@@ -110,6 +110,42 @@ def _show(board, title, lines):
     asyncio.run(draw())
 
 
+# ****** a laptop asks for the REPL ******
+class ReplGate:
+    """The `repl` operation's answer: "open" (main.py is leaving), "asked" (the table
+    is being asked), or "refused" (the table said no; a new request asks again)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.state = "idle"
+        app.repl_gate = self  # ask_table and main.py find it there
+
+    def request(self):
+        if self.state == "approved":
+            return "open"
+        if self.state == "asked":
+            self._remind()
+            return "asked"
+        if self.state == "refused":
+            self.state = "idle"
+            return "refused"
+        store = getattr(self.app, "store", None)
+        if store is None or not seeds_on_flash(store):
+            self.state = "approved"
+            self.app.request_exit()
+            return "open"
+        self.state = "asked"
+        self.app.board.buttons._emit("ask", "repl")
+        return "asked"
+
+    def _remind(self):
+        # the ask event may have been cleared (splash) before the UI saw it
+        screen = getattr(self.app, "screen", None)
+        buttons = self.app.board.buttons
+        if (screen is None or screen.name != "ask-repl") and ("ask", "repl") not in buttons._events:
+            buttons._emit("ask", "repl")
+
+
 QUESTION = (
     "A laptop asks for the REPL. Allowing it ends this game as abandoned and shows "
     "its seed. Hold B to allow, press A to refuse."

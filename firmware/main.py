@@ -62,6 +62,8 @@ def main():
     from devkey import DeviceKey
     from store import GameStore
 
+    DeviceKey().public()  # a new key is made now, while the heap is whole, not mid-menu
+    gc.collect()
     board = board_mod.build()
     store = GameStore("games", board.sync)
     guard = guard_mod.Guard(store)
@@ -100,7 +102,8 @@ def main():
             why = "ctrl-c"
         except Exception:  # noqa: BLE001 - never fall into the REPL with a seed on flash
             why = "crash"
-        if guard_mod.seeds_on_flash(store) and not app.repl_gate.state == "approved":
+        gate = getattr(app, "repl_gate", None)  # lockdown.ReplGate, once a laptop asked
+        if guard_mod.seeds_on_flash(store) and not (gate and gate.state == "approved"):
             # only a Ctrl-C from before the first line, or a crash: the game goes on
             guard_mod.hold_ctrl_c()
             crashes += 1

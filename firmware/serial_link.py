@@ -123,7 +123,6 @@ class Server:
         self._done = {}  # names recently found finished (bounded, like _sha)
         self.requests = 0
         self.errors = 0
-        self.gate = getattr(app, "repl_gate", None)
 
     @staticmethod
     def _find_store(app):
@@ -334,8 +333,13 @@ class Server:
     def op_repl(self, msg):
         """Leave main.py for the REPL: at once between games; in a game only if the
         table allows it on the device (then the game ends as abandoned)."""
-        if self.gate is not None:
-            answer = self.gate.request()
+        gate = getattr(self.app, "repl_gate", None)
+        if gate is None and getattr(self.app, "board", None) is not None:
+            import lockdown  # pyright: ignore[reportMissingImports]
+
+            gate = lockdown.ReplGate(self.app)
+        if gate is not None:
+            answer = gate.request()
             if answer != "open":
                 return {"repl": answer}
         else:

@@ -8,7 +8,19 @@ Output is compact JSON with dict keys sorted; only ASCII is emitted.
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
+def _plain(text):
+    """True if every character is printable ASCII other than '"' and '\\' (the text
+    needs no escape). Checked on the bytes with C-level loops (len, in, min, max): a
+    2 KB base64 block is not walked character by character in Python."""
+    raw = text.encode()
+    if len(raw) != len(text) or b'"' in raw or b"\\" in raw:
+        return False
+    return not raw or (min(raw) >= 0x20 and max(raw) <= 0x7E)
+
+
 def _string(text):
+    if _plain(text):
+        return '"' + text + '"'
     out = ['"']
     for ch in text:
         if ch in _ESCAPES:
