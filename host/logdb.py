@@ -182,6 +182,12 @@ class LogDB:
             self.db.execute("DELETE FROM partial WHERE device=? AND id=?", (device, game_id))
         return summary
 
+    def verified(self, device: str, game_id: str) -> bool:
+        row = self.db.execute(
+            "SELECT verified FROM games WHERE device=? AND id=?", (device, game_id)
+        ).fetchone()
+        return bool(row and row[0])
+
     def rows(self) -> list[dict]:
         cur = self.db.execute(
             "SELECT device, id, sha256, size, game, players, seal, moves, returns, verified,"

@@ -1,10 +1,13 @@
-"""Pull finished games from a device into the log database.
+"""Pull finished games from a device into the log database, then let it forget them.
 
 Each log is read in chunks by offset; the bytes so far are saved after every
 window, so after any interruption (unplugged, reset, Ctrl-C, crash) the next
 sync asks only for the rest. A log is stored once it is complete and its
 sha256 matches what the device listed; a game already stored is never read
-again.
+again. The device's signing key (from `hello`) is recorded first (trust on
+first use; a new key retires the old one, host/authentic.py). A log stored
+and verified here is then deleted on the device (`forget`, by name and
+sha256), so its flash never fills; a log that does not verify stays there.
 """
 
 from __future__ import annotations
@@ -65,19 +68,43 @@ def pull_log(link: Link, db: LogDB, device: str, entry: dict, chunk: int, progre
     return bytes(data)
 
 
-def sync(link: Link, db: LogDB, progress=None) -> dict:
-    """Sync every finished game: returns {device, new: [summaries], known: N}."""
-    hello = link.hello()
+def check_hello(hello: dict) -> tuple[str, str | None]:
+    """(device id, public key hex) of a hello; SyncError if it is not a device we know."""
     if hello.get("proto") != wire.PROTOCOL:
         raise SyncError(
             "the device speaks link protocol %r, this tool %d: flash the firmware again"
             % (hello.get("proto"), wire.PROTOCOL)
         )
-    device = str(hello["device"])
+    device = hello.get("device")
+    pub = hello.get("pub")
+    if not isinstance(device, str) or not device:
+        raise SyncError("the device did not say its id")
+    if pub is not None and (not isinstance(pub, str) or len(pub) != 64):
+        raise SyncError("the device's public key %r is not 64 hex digits" % (pub,))
+    return device, pub
+
+
+def record_key(db: LogDB, hello: dict) -> dict:
+    """Remember the device's key from its hello: {device, pub, event, old}."""
+    device, pub = check_hello(hello)
+    out = {"device": device, "pub": pub, "event": "none", "old": None}
+    if pub is not None:
+        out.update(db.observe_key(device, pub))
+    return out
+
+
+def sync(link: Link, db: LogDB, progress=None, forget: bool = True) -> dict:
+    """Sync every finished game: returns {device, key, new: [summaries], known: N,
+    forgotten: N, kept: [ids still on the device, unverified]}."""
+    hello = link.hello()
+    key = record_key(db, hello)
+    device = key["device"]
     chunk = min(int(hello.get("chunk") or wire.MAX_CHUNK), wire.MAX_CHUNK)
     listing = link.games()
     new = []
     known = 0
+    done = []  # (name, sha256) stored and verified here: the device may delete them
+    kept = []
     for entry in listing:
         stored = db.has(device, entry["name"])
         if stored is not None:
@@ -86,10 +113,27 @@ def sync(link: Link, db: LogDB, progress=None) -> dict:
                     "game %s on the device differs from the copy already synced" % entry["name"]
                 )
             known += 1
-            continue
-        data = pull_log(link, db, device, entry, chunk, progress)
-        summary = db.add(device, entry["name"], data)
-        summary["id"] = entry["name"]
-        summary["size"] = len(data)
-        new.append(summary)
-    return {"device": device, "new": new, "known": known, "firmware": hello.get("fw")}
+        else:
+            data = pull_log(link, db, device, entry, chunk, progress)
+            summary = db.add(device, entry["name"], data)
+            summary["id"] = entry["name"]
+            summary["size"] = len(data)
+            new.append(summary)
+        if db.verified(device, entry["name"]):
+            done.append((entry["name"], entry["sha256"]))
+        else:
+            kept.append(entry["name"])
+    forgotten = 0
+    if forget:
+        for name, sha in done:
+            link.request("forget", name=name, sha256=sha)
+            forgotten += 1
+    return {
+        "device": device,
+        "key": key,
+        "new": new,
+        "known": known,
+        "forgotten": forgotten,
+        "kept": kept,
+        "firmware": hello.get("fw"),
+    }

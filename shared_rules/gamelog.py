@@ -248,10 +248,15 @@ def parse(data):
                 return out
             out["head"] = record
         elif kind == "a":
-            if record.get("n") != len(out["actions"]) or not isinstance(record.get("a"), int):
+            action = record.get("a")
+            if not isinstance(action, int) or isinstance(action, bool):
+                out["problem"] = "record %d: the action is not a whole number" % index
+                return out
+            number = record.get("n")
+            if number != len(out["actions"]) or isinstance(number, bool):
                 out["problem"] = "record %d: action number %r where %d was due" % (
                     index,
-                    record.get("n"),
+                    number,
                     len(out["actions"]),
                 )
                 return out

@@ -18,20 +18,36 @@ FIXTURE = ROOT / "tests" / "fixtures" / "device"
 
 games.register("hidden-pair", "hidden_pair", "HiddenPair")
 
+DEVICE = "f1c7000000000001"  # the stand-in device's id
+KEY_SEED = bytes(range(7, 39))  # the stand-in device's signing key (Ed25519 secret)
 
-def game_log(seed: bytes, long_names: int = 0) -> tuple[str, bytes]:
-    """A finished Hidden Pair log: (id, bytes). `long_names` pads the header
-    with seat names so logs of any size can be made."""
+
+def signing_key(seed: bytes = KEY_SEED):
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    return Ed25519PrivateKey.from_private_bytes(seed)
+
+
+def public_key(seed: bytes = KEY_SEED) -> bytes:
+    return signing_key(seed).public_key().public_bytes_raw()
+
+
+def game_log(
+    seed: bytes, long_names: int = 0, key_seed: bytes = KEY_SEED, device: str = DEVICE
+) -> tuple[str, bytes]:
+    """A finished Hidden Pair log, signed like the device signs: (id, bytes).
+    `long_names` pads the header with a note so logs of any size can be made (such a
+    log moves over the link like any other, but is not a valid format-2 log)."""
     game = HiddenPair()
     end = play(game, seed)
     journal = Journal()
-    extra = {"device": "fixture", "seats": ["Seat %d" % i for i in range(2)]}
+    extra = {"first": 0, "device": device, "fw": "0.0.1-test", "pub": public_key(key_seed).hex()}
     if long_names:
         extra["note"] = "x" * long_names
     data = journal.start(game, seed, extra=extra)
     for action in end.history():
         data += journal.action(action)
-    data += journal.finish(seed, end.returns())
+    data += journal.finish(seed, end.returns(), sign=signing_key(key_seed).sign)
     return game_id_for(commitment(seed)), data
 
 
@@ -48,6 +64,10 @@ def make_flash(flash: Path, n_games: int = 3, in_progress: bool = True, pad: int
     shutil.copy(ROOT / "firmware" / "serial_link.py", flash / "serial_link.py")
     for name in ("main.py", "fake_app.py", "version.py"):
         shutil.copy(FIXTURE / name, flash / name)
+    for name in ("guard.py",):  # the real Ctrl-C guard, as the firmware's main.py uses it
+        shutil.copy(ROOT / "firmware" / name, flash / name)
+    (flash / "device.id").write_text(DEVICE + "\n")
+    (flash / "device.pub").write_bytes(public_key())
     (flash / "games").mkdir(exist_ok=True)
     logs = {}
     for i in range(n_games):

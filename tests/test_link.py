@@ -9,7 +9,7 @@ import subprocess
 import threading
 
 import pytest
-from linkkit import flash_state, make_flash
+from linkkit import flash_state, game_log, make_flash, seed
 
 from host.link import DeviceError, Link, LinkError, PortBusy
 from host.logdb import LogDB
@@ -87,16 +87,60 @@ def test_settings_and_clock(board, flash):
         assert err.value.code == wire.E_ARG
 
 
-def test_sync_pulls_each_game_once(board, flash, tmp_path):
-    _, logs = flash
+def test_sync_pulls_each_game_once_then_the_device_forgets_it(board, flash, tmp_path):
+    flash_dir, logs = flash
     with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url) as link:
-        first = sync(link, db)
-        assert sorted(g["id"] for g in first["new"]) == sorted(logs)
-        assert all(g["verified"] for g in first["new"]), first
+        kept = sync(link, db, forget=False)
+        assert sorted(g["id"] for g in kept["new"]) == sorted(logs)
+        assert all(g["verified"] for g in kept["new"]), kept
+        assert kept["key"]["event"] == "new" and kept["forgotten"] == 0
         again = sync(link, db)
         assert again["new"] == [] and again["known"] == len(logs)
+        assert again["forgotten"] == len(logs) and again["key"]["event"] == "known"
         assert _db_logs(db) == logs
         assert len(db.rows()) == len(logs)
+        # stored and verified here: gone from the device; the game in progress stays
+        left = sorted(p.name for p in (flash_dir / "games").iterdir())
+        current = (flash_dir / "games" / "current").read_text()
+        assert left == sorted([current + ".key", current + ".log", "current"])
+        assert link.games() == []
+        assert sync(link, db)["forgotten"] == 0
+
+
+def test_forget_deletes_only_the_exact_bytes(board, flash):
+    flash_dir, logs = flash
+    name = sorted(logs)[0]
+    with Link.open(board.url) as link:
+        with pytest.raises(DeviceError) as err:
+            link.request("forget", name=name, sha256="0" * 64)
+        assert err.value.code == wire.E_VALUE
+        current = (flash_dir / "games" / "current").read_text()
+        for bad in (current, "../device.pub", "current"):
+            with pytest.raises(DeviceError) as err:
+                link.request("forget", name=bad, sha256="0" * 64)
+            assert err.value.code in (wire.E_NAME, wire.E_ARG)
+        assert (flash_dir / "games" / (name + ".log")).exists()
+        sha = hashlib.sha256(logs[name]).hexdigest()
+        assert link.request("forget", name=name, sha256=sha)["forgotten"] is True
+        assert not (flash_dir / "games" / (name + ".log")).exists()
+        # idempotent: a resent forget of a deleted log is still a yes
+        assert link.request("forget", name=name, sha256=sha)["forgotten"] is True
+
+
+def test_an_unverified_log_stays_on_the_device(tmp_path):
+    logs = make_flash(tmp_path / "flash", n_games=2, in_progress=False)
+    gid, padded = game_log(seed(40), long_names=50)  # a header field format 2 does not have
+    (tmp_path / "flash" / "games" / (gid + ".log")).write_bytes(padded)
+    board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
+    try:
+        with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url) as link:
+            result = sync(link, db)
+            assert result["kept"] == [gid] and result["forgotten"] == len(logs)
+            bad = [g for g in result["new"] if g["id"] == gid][0]
+            assert not bad["verified"] and "unknown field 'note'" in bad["problem"]
+        assert (tmp_path / "flash" / "games" / (gid + ".log")).read_bytes() == padded
+    finally:
+        board.stop()
 
 
 def test_listing_is_paged(tmp_path):
