@@ -8,6 +8,7 @@ import hashlib
 
 from shared_rules import canon
 from shared_rules.commit import (
+    RulesError,
     VerifyError,
     check_commitment,
     hexlify,
@@ -183,7 +184,14 @@ def verify(data, load_game):
             "the log stops after %d actions without an end record (unfinished or truncated)"
             % len(actions)
         )
-    game = load_game({"game": head["game"], "players": head["players"], "options": head["options"]})
+    try:
+        game = load_game(
+            {"game": head["game"], "players": head["players"], "options": head["options"]}
+        )
+    except VerifyError:
+        raise
+    except (RulesError, KeyError, TypeError, ValueError) as err:
+        raise VerifyError("the header's game cannot be set up: %s" % err)
     if "first" in head and head["first"] >= game.num_players:
         raise VerifyError("the header's first player %r is not a seat" % (head["first"],))
     abandoned = _check_end(end, version, game.num_players, len(actions))

@@ -3,6 +3,7 @@ serial_link and shared_rules with a stand-in App, and finished game logs."""
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from pathlib import Path
 
@@ -49,6 +50,28 @@ def game_log(
         data += journal.action(action)
     data += journal.finish(seed, end.returns(), sign=signing_key(key_seed).sign)
     return game_id_for(commitment(seed)), data
+
+
+def format1_log(seed: bytes) -> bytes:
+    """A Hidden Pair log as firmware before signatures wrote it (format 1)."""
+    from shared_rules import gamelog
+
+    game = HiddenPair()
+    end = play(game, seed)
+    commit = commitment(seed)
+    head = gamelog.head_record(game, commit, game_id_for(commit), {"device": DEVICE})
+    head["v"] = 1
+    body = gamelog.encode_record(head)
+    for n, action in enumerate(end.history()):
+        body += gamelog.encode_record({"t": "a", "n": n, "a": action})
+    tail = {
+        "t": "end",
+        "seed": seed.hex(),
+        "returns": end.returns(),
+        "moves": len(end.history()),
+        "chain": hashlib.sha256(body).hexdigest(),
+    }
+    return body + gamelog.encode_record(tail)
 
 
 def seed(n: int) -> bytes:
