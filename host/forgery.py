@@ -129,6 +129,8 @@ def replayed(data: bytes):
                     final["returns"] = forged[1].returns()
                 else:
                     final.update(abandoned=True, why="table")
+                if "sig" in end:
+                    final["sig"] = end["sig"]  # the device's signature, of the real game
                 yield "action %d: %r instead of %r, replayed" % (index, other, action), out + [
                     final
                 ]
