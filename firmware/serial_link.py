@@ -262,6 +262,10 @@ class Server:
         path = self.store.log_path(name)
         if file_sha256(path) != sha:
             raise Refused(wire.E_VALUE, "%s is not the log with that sha256" % name)
+        current = getattr(self.store, "current", None)
+        if current is not None and current() == name:
+            # the table is still at its last screen, which a power cut brings back
+            return {"name": name, "forgotten": False}
         delete = getattr(self.store, "delete", None)
         if delete is not None:
             if not delete(name):

@@ -95,13 +95,12 @@ class GameStore:
     def page(self, after=None, count=16):
         """(up to `count` finished game ids after `after`, in order; more?). Memory is
         bounded by `count`, not by the number of logs on flash."""
-        current = self.current()
         picked = []  # sorted, at most count + 1 candidates
-        skip = []  # unfinished logs met (not current): never listed
+        skip = []  # unfinished logs met (the game in progress): never listed
         while True:
             picked = []
             for game_id in self.names():
-                if (after is not None and game_id <= after) or game_id == current:
+                if after is not None and game_id <= after:
                     continue
                 if game_id in skip:
                     continue

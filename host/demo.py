@@ -104,12 +104,11 @@ def _check_out_dir(out_dir: Path) -> None:
 
 
 def run_demo(out_dir: Path, log=print) -> int:
-    from host import boardrun
+    from host import authentic, boardrun
     from host.link import Link
     from host.logdb import LogDB
     from host.logtools import seat_names
     from host.sync import sync
-    from shared_rules import gamelog, games
 
     out_dir = Path(out_dir)
     _check_out_dir(out_dir)
@@ -126,9 +125,9 @@ def run_demo(out_dir: Path, log=print) -> int:
             if len(result["new"]) != 1:
                 raise RuntimeError("expected one finished game, synced %d" % len(result["new"]))
             _, data = db.find(result["new"][0]["id"])
+            report = authentic.verify(data, db.trust_for(data))  # signed by the device's key
     finally:
         board.stop()
-    report = gamelog.verify(data, games.load_described)
     head = report["head"]
     names = seat_names(head, report["game"].num_players)
     log("")
@@ -138,6 +137,7 @@ def run_demo(out_dir: Path, log=print) -> int:
         % (head["game"], head["players"], head.get("seal"), len(report["actions"]))
     )
     log("  seed matches the commitment; every action legal; every draw the seed's")
+    log("  signed by device %s; result seal %s" % (head.get("device"), report["result_seal"]))
     for seat, value in enumerate(report["state"].returns()):
         log("  %-10s %+d" % (names[seat], value))
     log("")

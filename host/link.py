@@ -268,7 +268,7 @@ class Link:
                 lines = self._read_lines(min(QUIET / 2, deadline - now))
             except serial.SerialException as err:
                 self._reopen(err)  # a lost port is not a failed try: send again
-                self._write(b"\n")
+                self._write_newline()
                 self._send(pending, sorted(pending), markers)
                 deadline = time.monotonic() + wait
                 continue

@@ -126,8 +126,8 @@ def sync(link: Link, db: LogDB, progress=None, forget: bool = True) -> dict:
     forgotten = 0
     if forget:
         for name, sha in done:
-            link.request("forget", name=name, sha256=sha)
-            forgotten += 1
+            if link.request("forget", name=name, sha256=sha).get("forgotten"):
+                forgotten += 1
     return {
         "device": device,
         "key": key,
