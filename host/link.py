@@ -390,8 +390,6 @@ class Link:
                     self._noisy,
                 )
         self.stats["resends"] += len(pending)
-        if timed_out and self._srtt is not None:
-            self._srtt = min(self._srtt * 2, self.timeout)  # back off the estimate too
         markers.clear()
         self._write_newline()
         self._send(pending, sorted(pending), markers)
