@@ -193,7 +193,16 @@ class Server:
         out = {}
         for key in STATUS_KEYS:
             out[key] = status.get(key) if isinstance(status, dict) else None
+        # a game's seed is on flash: Ctrl-C is held off and `repl` asks the table
+        out["playing"] = self._seeds()
         return out
+
+    def _seeds(self):
+        try:
+            import guard  # pyright: ignore[reportMissingImports]
+        except ImportError:
+            return False
+        return bool(guard.seeds_on_flash(self.store))
 
     def _page(self, after):
         page = getattr(self.store, "page", None)

@@ -51,7 +51,10 @@ def start(
     except OSError as err:
         raise CliError("cannot start the virtual board: %s" % err) from None
     try:
-        board.start()
+        # The virtual board's flash is a folder on this laptop, readable anyway: start it
+        # at its REPL for the flash (as a board held in maintenance would be, but
+        # without ending a game in progress), and main.py after the flash's reset.
+        board.start(run_main=not reflash)
     except OSError as err:
         raise CliError("cannot start the virtual board: %s" % err) from None
     try:

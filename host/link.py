@@ -429,7 +429,10 @@ class Link:
         end = time.monotonic() + wait
         told = False
         while True:
-            answer = self.request("repl").get("repl")
+            try:
+                answer = self.request("repl").get("repl")
+            except NotRunning:
+                return "open"  # main.py has returned: the REPL answers
             if answer is True:
                 return "open"
             if answer == "refused" or time.monotonic() >= end:

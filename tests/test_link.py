@@ -51,6 +51,7 @@ def test_hello_status_and_privacy(board, flash):
             "seal": "ACDEFG",
             "move": 3,
             "public": {"bets": [0], "dealt": 2},
+            "playing": True,  # a seed is on flash: Ctrl-C held off, `repl` asks the table
         }
         listing = link.games()
         assert [g["name"] for g in listing] == sorted(logs)

@@ -14,7 +14,6 @@ from host.logdb import LogDB
 from shared_rules import gamelog
 from shared_rules.gamelog import encode_record, split_records
 
-
 KEY = public_key().hex()
 
 
