@@ -374,3 +374,51 @@ def test_fuzzed_lines_never_hurt_the_device(board, flash):
     assert board.pid == pid and board.alive
     assert flash_state(flash_dir) == before
     assert b"Traceback" not in board.output()
+
+
+def _raw_client(board, rcvbuf=None):
+    import socket as socketlib
+
+    host, port = board.url[len("socket://") :].split(":")
+    sock = socketlib.socket(socketlib.AF_INET, socketlib.SOCK_STREAM)
+    if rcvbuf:
+        sock.setsockopt(socketlib.SOL_SOCKET, socketlib.SO_RCVBUF, rcvbuf)
+    sock.connect((host, int(port)))
+    return sock
+
+
+def test_the_virtual_board_survives_any_client(board, flash):
+    """A client that resets mid-reply, one that goes quiet without closing, and one
+    that never reads: the board keeps answering the next client (issue 10: a reset
+    mid-reply used to kill the bridge thread)."""
+    import socket as socketlib
+    import struct
+
+    flash_dir, logs = flash
+    name = sorted(logs)[0]
+    big = wire.request(1, "read", {"name": name, "off": 0, "len": 2048})
+    for _ in range(5):  # reset (RST) while the reply is on its way
+        sock = _raw_client(board)
+        sock.sendall(b"\n" + big * 20)
+        sock.setsockopt(socketlib.SOL_SOCKET, socketlib.SO_LINGER, struct.pack("ii", 1, 0))
+        sock.close()
+    with Link.open(board.url) as link:
+        assert link.hello()["proto"] == wire.PROTOCOL
+    # a client that asks for much and never reads: its output is thrown away past a
+    # limit, and it is dropped after going quiet, so the port frees itself
+    from host import virtual_board
+
+    old = virtual_board.STALL_DROP
+    virtual_board.STALL_DROP = 1.0
+    try:
+        stuck = _raw_client(board, rcvbuf=4096)
+        for i in range(200):
+            stuck.sendall(wire.request(10 + i, "read", {"name": name, "off": 0, "len": 2048}))
+        wait_for(lambda: board._client is None, timeout=30, what="the stuck client to go")
+        stuck.close()
+    finally:
+        virtual_board.STALL_DROP = old
+    with Link.open(board.url) as link:
+        assert link.hello()["proto"] == wire.PROTOCOL
+        assert link.read(name, 0, 16) == logs[name][:16]
+    assert board.alive and board._thread is not None and board._thread.is_alive()
