@@ -8,6 +8,8 @@ from host.options import add_game_arguments, load_game
 from host.simulate import simulate
 
 HELP = "play many games with bots and report statistics"
+MAX_GAMES = 10_000_000  # about a core-day of 7: The Sins; run several for more
+MAX_JOBS = 64  # worker processes: more than the cores only adds memory and start-up
 
 
 def add_arguments(parser):
@@ -32,8 +34,20 @@ def add_arguments(parser):
 def run(args):
     if args.games < 1:
         raise CliError("--games must be at least 1", 2)
+    if args.games > MAX_GAMES:
+        raise CliError(
+            "--games is at most %d (about a day of one core); run several simulations with"
+            " different --seed for more" % MAX_GAMES,
+            2,
+        )
     if args.jobs < 1:
         raise CliError("--jobs must be at least 1", 2)
+    if args.jobs > MAX_JOBS:
+        raise CliError(
+            "--jobs is at most %d: each worker is a process, and more than this machine's"
+            " %d cores only costs memory" % (MAX_JOBS, os.cpu_count() or 1),
+            2,
+        )
     game = load_game(args)
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not names:

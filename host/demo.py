@@ -90,10 +90,11 @@ DEMO_ENTRIES = {"flash", "sim", "screens", "games.sqlite", "games.sqlite-wal", "
 
 def _check_out_dir(out_dir: Path) -> None:
     """Refuse a folder that holds anything but an earlier demo (it is deleted first)."""
-    from host.errors import CliError
+    from host.errors import CliError, folder_path
 
     if out_dir.exists() and not out_dir.is_dir():
         raise CliError("%s is a file; the demo needs a folder" % out_dir)
+    folder_path(out_dir, "--out")
     if out_dir.is_dir():
         other = sorted(p.name for p in out_dir.iterdir() if p.name not in DEMO_ENTRIES)
         if other:

@@ -115,6 +115,14 @@ def summarize(data: bytes, trust=None) -> dict:
 class LogDB:
     def __init__(self, path: Path | str):
         self.path = Path(path)
+        if self.path.exists():
+            # never turn someone's file into a database (SQLite would, silently)
+            if not self.path.is_file():
+                raise sqlite3.DatabaseError("%s is not a file" % self.path)
+            with open(self.path, "rb") as f:
+                head = f.read(16)
+            if head and head != b"SQLite format 3\x00":
+                raise sqlite3.DatabaseError("not a Confessor log database (not SQLite)")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(self.path), timeout=30)
         try:

@@ -11,7 +11,27 @@ from shared_rules.driver import make_bot, play
 
 def game_seed(base: str, index: int) -> bytes:
     """The 32-byte seed of game `index` of a simulation run."""
-    return hashlib.sha256(f"{base}/{index}".encode()).digest()
+    return hashlib.sha256(f"{base}/{index}".encode("utf-8", "surrogateescape")).digest()
+
+
+def _worker_init() -> None:
+    """A worker dies with the command that started it (Linux: the kernel sends it
+    SIGTERM when its parent goes), so a killed `confessor simulate` leaves none behind."""
+    import os
+    import signal
+    import sys
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    parent = os.getppid()
+    if parent == 1:  # the parent is gone already
+        os._exit(1)
 
 
 def _play_chunk(job):
@@ -37,7 +57,9 @@ def simulate(game, bot_names: list[str], count: int, base: str = "sim", jobs: in
         (game.describe(), bot_names, base, a, min(count, a + chunk)) for a in range(0, count, chunk)
     ]
     if jobs > 1 and len(work) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(
+            max_workers=min(jobs, len(work)), initializer=_worker_init
+        ) as pool:
             parts = list(pool.map(_play_chunk, work))
     else:
         parts = [_play_chunk(w) for w in work]
