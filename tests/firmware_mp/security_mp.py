@@ -170,3 +170,44 @@ def test_a_request_that_breaks_the_handler_gets_a_reply():
     deep = b'{"id":6,"op":"status","x":' + b"[" * 400 + b"]" * 400 + b"}"
     reply = wire.decode(server.handle(b"#" + deep + b" " + wire.crc_hex(deep).encode()))
     assert reply["err"] == wire.E_FRAME and "nests deeper" in reply["msg"]
+
+
+def test_seat_names_wait_for_the_game_to_end():
+    import serial_link
+    import settings
+    from shared_rules import wire
+
+    here = os.getcwd()
+    os.chdir(_tmp("names"))
+    try:
+
+        class Store:
+            game = "abc123abc123"
+
+            def current(self):
+                return self.game
+
+        class App:
+            def __init__(self):
+                self.store = Store()
+                self.settings = settings.validate({})
+
+            def apply_settings(self, changes):
+                self.settings = settings.validate(changes, self.settings)
+
+        app = App()
+        server = serial_link.Server(app, store=app.store)
+        line = wire.request(1, "settings", {"values": {"names": ["Ann", "Bo"], "brightness": 7}})
+        reply = wire.decode(server.handle(line[:-1]))["ok"]
+        assert reply["settings"]["names"] == [] and reply["settings"]["brightness"] == 7
+        assert reply["pending"] == {"names": ["Ann", "Bo"]} and "ends" in reply["note"]
+        bad = wire.request(2, "settings", {"values": {"names": ["x" * 30]}})
+        assert wire.decode(server.handle(bad[:-1]))["err"] == wire.E_VALUE
+        serial_link.apply_pending(app)  # what main.py does when a game closes
+        assert app.settings["names"] == ["Ann", "Bo"]
+        assert serial_link.load_pending() == {}
+        app.store.game = None  # between games: at once
+        line = wire.request(3, "settings", {"values": {"names": ["Cy"]}})
+        assert wire.decode(server.handle(line[:-1]))["ok"]["settings"]["names"] == ["Cy"]
+    finally:
+        os.chdir(here)
