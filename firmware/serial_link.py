@@ -20,6 +20,7 @@ that change what the table sees (seat names) wait until the game ends.
 """
 
 import asyncio
+import gc
 import hashlib
 import os
 import select
@@ -154,7 +155,13 @@ class Server:
             handler = getattr(self, "op_" + op, None)
             if handler is None:
                 raise Refused(wire.E_OP, "no operation %r" % op)
-            reply = wire.ok(ident, handler(message))
+            try:
+                reply = wire.ok(ident, handler(message))
+            except MemoryError:
+                # the heap was fragmented by the game: collect and try once more
+                self._last_reply = None
+                gc.collect()
+                reply = wire.ok(ident, handler(message))
         except Refused as err:
             self.errors += 1
             reply = wire.error(_safe_id(ident), err.code, err)

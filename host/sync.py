@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import math
+import time
 
-from host.link import Link, LinkError, NoAnswer
+from host.link import DeviceError, Link, LinkError, NoAnswer
 from host.logdb import LogDB
 from shared_rules import wire
 
@@ -67,6 +68,7 @@ def pull_log(link: Link, db: LogDB, device: str, entry: dict, chunk, progress=No
     name, size, sha = entry["name"], entry["size"], entry["sha256"]
     pace = chunk if isinstance(chunk, Pace) else Pace(int(chunk))
     data = bytearray(db.partial(device, name, sha, size))
+    short = 0  # reads the device could not answer for want of memory
     while len(data) < size:
         chunk = pace.chunk
         start = len(data)
@@ -85,6 +87,15 @@ def pull_log(link: Link, db: LogDB, device: str, entry: dict, chunk, progress=No
             if not err.noisy or chunk <= MIN_CHUNK:
                 raise
             pace.worse()  # too noisy for this size: much smaller reads
+            continue
+        except DeviceError as err:
+            # the device ran short of memory mid-game (its heap is the game's first):
+            # smaller reads, a moment to collect, and a few more tries
+            if err.code != wire.E_INTERNAL or "MemoryError" not in err.text or short > 8:
+                raise
+            short += 1
+            pace.worse()
+            time.sleep(0.05 * short)
             continue
         sent = 0
         for o, reply in zip(offsets, replies, strict=True):

@@ -84,7 +84,7 @@ def encode(message, limit=MAX_REPLY):
         raise WireError("a frame nests at most %d deep" % MAX_DEPTH, E_ARG)
     if _surrogate(payload):
         raise WireError("frames carry no characters beyond U+FFFF", E_ARG)
-    line = b"#" + payload + b" " + crc_hex(payload).encode() + b"\n"
+    line = b"".join((b"#", payload, b" ", crc_hex(payload).encode(), b"\n"))  # one copy
     if len(line) - 1 > limit:
         raise WireError("frame of %d bytes is longer than %d" % (len(line) - 1, limit), E_ARG)
     return line
@@ -232,7 +232,7 @@ class LineBuffer:
 
 
 def b64(data):
-    return binascii.b2a_base64(data).decode().strip()
+    return binascii.b2a_base64(data, newline=False).decode()
 
 
 def unb64(text):
