@@ -13,30 +13,13 @@ import time
 import pytest
 from linkkit import ROOT
 
-from host import boardrun
+from host import attacks, boardrun
+from host.attacks import SEQUENCES, check_sealed, output_mark, since
 from host.flash import FlashError, flash
 from host.link import DeviceError, Link
 from host.sim_play import start_game
 from host.virtual_board import wait_for
 from shared_rules import wire
-
-# What a MicroPython prompt or a crash prints: none may appear while a game runs.
-PROMPTS = (b">>> ", b"raw REPL", b"paste mode", b"soft reboot", b"Traceback", b"MicroPython v")
-# Byte sequences that reach a prompt on a MicroPython whose main.py lets them:
-SEQUENCES = [
-    b"\x03",  # Ctrl-C: KeyboardInterrupt
-    b"\r\x03\x03",  # mpremote's interrupt
-    b"\r\x03\r\x01",  # mpremote's enter_raw_repl
-    b"\x01\x04",  # raw REPL, then soft reset
-    b"\x05A\x01",  # raw-paste request
-    b"\x05",  # paste mode
-    b"\x02",  # friendly REPL
-    b"\x04",  # soft reset (at a prompt)
-    b"\x03" * 50,
-    bytes(range(32)),
-    b"\x1b[A\x1b[B\x7f\x08",
-    b"\r\x03\r\x01print(open('games/current').read())\x04",
-]
 
 
 @pytest.fixture
@@ -62,30 +45,10 @@ def _until_screen(client, name):
     client.wait_idle()
 
 
-def _mark(board) -> int:
-    return len(board.output())
-
-
-def _since(board, mark: int) -> bytes:
-    out = board.output()
-    return out[mark:] if len(out) >= mark else out
-
-
-def _check_sealed(board, pid, mark, seed, flash_dir):
-    """The same process runs, printed no prompt, and no secret crossed the port."""
-    out = _since(board, mark)
-    assert board.pid == pid and board.alive, "the device restarted"
-    for prompt in PROMPTS:
-        assert prompt not in out, (prompt, out[-400:])
-    assert seed.encode() not in out and seed.upper().encode() not in out
-    key = (flash_dir / "device.key").read_bytes()
-    assert key.hex().encode() not in out and key not in out
-
-
 def test_no_byte_and_no_sequence_reaches_a_prompt(game):
     board, client, flash_dir, seed = game
     pid = board.pid
-    mark = _mark(board)
+    at = output_mark(board)
     with Link.open(board.url, timeout=0.5) as link:
         before = link.status()
         assert before["playing"] is True
@@ -100,7 +63,7 @@ def test_no_byte_and_no_sequence_reaches_a_prompt(game):
         link.connect()  # a fresh line state
         after = link.status()
         assert after["id"] == before["id"] and after["move"] == before["move"]
-    _check_sealed(board, pid, mark, seed, flash_dir)
+    check_sealed(board, pid, at, seed, flash_dir)
     # the game goes on by its buttons
     client.press("A")
     assert client.screen()["name"] == "secret"
@@ -114,7 +77,7 @@ def test_mpremote_and_flash_cannot_break_in(game):
 
     board, client, flash_dir, seed = game
     pid = board.pid
-    mark = _mark(board)
+    at = output_mark(board)
     with pytest.raises(FlashError) as err:
         flash(board.url, ROOT / "firmware")
     text = str(err.value)
@@ -128,13 +91,13 @@ def test_mpremote_and_flash_cannot_break_in(game):
     )
     assert done.returncode != 0
     assert seed.encode() not in done.stdout + done.stderr
-    _check_sealed(board, pid, mark, seed, flash_dir)
+    check_sealed(board, pid, at, seed, flash_dir)
 
 
 def test_every_operation_mid_game(game):
     board, client, flash_dir, seed = game
     pid = board.pid
-    mark = _mark(board)
+    at = output_mark(board)
     current = (flash_dir / "games" / "current").read_text().strip()
     with Link.open(board.url) as link:
         hello = link.hello()
@@ -182,7 +145,7 @@ def test_every_operation_mid_game(game):
         assert client.screen()["name"] == "pass"
         assert link.request("repl") == {"repl": "refused"}
         assert link.status()["playing"] is True
-    _check_sealed(board, pid, mark, seed, flash_dir)
+    check_sealed(board, pid, at, seed, flash_dir)
 
 
 def test_the_table_allows_the_repl_the_game_ends_and_its_secrets_go(game):
@@ -230,9 +193,9 @@ def test_ctrl_c_between_games_retires_the_key_first(tmp_path):
         assert (tmp_path / "flash" / "device.key").exists()
         with Link.open(board.url) as link:
             assert link.status()["playing"] is False
-            mark = _mark(board)
+            at = output_mark(board)
             link.ser.write(b"\x03")
-            wait_for(lambda: b">>> " in _since(board, mark), what="the REPL prompt")
+            wait_for(lambda: b">>> " in since(board, at), what="the REPL prompt")
         assert not (tmp_path / "flash" / "device.key").exists()
         screen = client.screen()
         assert screen["name"] == "repl"
@@ -241,68 +204,10 @@ def test_ctrl_c_between_games_retires_the_key_first(tmp_path):
         board.stop()
 
 
-def _fuzz_lines(rng: random.Random, n: int, max_depth: int) -> list[bytes]:
-    good = [
-        wire.request(1000 + i, op, args)[:-1]
-        for i, (op, args) in enumerate(
-            [("hello", {}), ("status", {}), ("ls", {}), ("ping", {}), ("settings", {})]
-        )
-    ]
-    out = []
-    for _ in range(n):
-        pick = rng.random()
-        if pick < 0.3:
-            line = bytearray(rng.choice(good))
-            for _k in range(rng.randint(1, 4)):
-                i = rng.randrange(len(line))
-                line[i] = rng.randrange(256)
-            out.append(bytes(line).replace(b"\n", b" "))
-        elif pick < 0.5:
-            depth = rng.randint(1, max_depth)
-            opener, closer = rng.choice([(b"[", b"]"), (b'{"a":', b"}")])
-            payload = b'{"id":1,"op":"status","x":' + opener * depth + closer * depth + b"}"
-            out.append(b"#" + payload + b" " + wire.crc_hex(payload).encode())
-        elif pick < 0.6:
-            digits = str(rng.randrange(10**300)).encode()
-            payload = b'{"id":' + digits + b',"op":"read","name":"a","off":' + digits + b"}"
-            out.append(b"#" + payload + b" " + wire.crc_hex(payload).encode())
-        elif pick < 0.8:
-            out.append(bytes(rng.randrange(256) for _ in range(rng.choice([1, 9, 80, 400]))))
-        else:
-            op = rng.choice(["repl", "read", "forget", "settings", "clock", "nope", "status"])
-            args = rng.choice(
-                [{}, {"name": "../device.key", "off": 0, "len": 9}, {"values": {"names": 7}}]
-            )
-            out.append(wire.encode({"id": rng.randrange(2**31), "op": op, **args})[:-1])
-    return [line.replace(b"\n", b"") for line in out]
-
-
-def fuzz_mid_game(board, flash_dir, seed, lines: list[bytes]) -> int:
-    """Send `lines` to a device in a game; returns how many got a reply. Asserts that
-    the device never restarted, printed a prompt or a secret, and still answers."""
-    pid = board.pid
-    mark = _mark(board)
-    replies = 0
-    with Link.open(board.url, timeout=0.5) as link:
-        for start in range(0, len(lines), 200):
-            batch = lines[start : start + 200]
-            link.ser.write(b"\n".join(batch) + b"\n")
-            deadline = time.monotonic() + 30
-            got = 0
-            expected = sum(1 for line in batch if line.strip(b" \r\t\x0b\x0c"))
-            while got < expected * 0.8 and time.monotonic() < deadline:
-                got += len(link._read_lines(0.05))
-            replies += got
-            link.connect()
-        assert link.status()["playing"] is True
-    _check_sealed(board, pid, mark, seed, flash_dir)
-    return replies
-
-
 def test_fuzzed_lines_with_deep_nesting_mid_game(game):
     board, client, flash_dir, seed = game
-    lines = _fuzz_lines(random.Random(10), 600, 1000)
-    replies = fuzz_mid_game(board, flash_dir, seed, lines)
+    lines = attacks.fuzz_lines(random.Random(10), 600, 1000)
+    replies = attacks.fuzz_mid_game(board, flash_dir, seed, lines)
     assert replies >= len(lines) * 0.5
     if client.screen()["name"] == "ask-repl":  # the fuzz asked for the REPL: refuse
         client.press("A")

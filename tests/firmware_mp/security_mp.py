@@ -158,6 +158,7 @@ def test_the_link_supervisor_restarts_a_failed_link():
 
 def test_a_request_that_breaks_the_handler_gets_a_reply():
     import serial_link
+
     from shared_rules import wire
 
     class App:
@@ -175,6 +176,7 @@ def test_a_request_that_breaks_the_handler_gets_a_reply():
 def test_seat_names_wait_for_the_game_to_end():
     import serial_link
     import settings
+
     from shared_rules import wire
 
     here = os.getcwd()
