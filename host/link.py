@@ -196,6 +196,8 @@ class Link:
             self._lost_at = time.monotonic()
         end = self._lost_at + self.reconnect
         while True:
+            if time.monotonic() > end:  # (a port that opens and drops at once counts too)
+                raise LinkError("lost the connection to %s (%s)" % (self.port, _one_line(why)))
             try:
                 self.connect()
                 self.stats["reconnects"] += 1

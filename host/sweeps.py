@@ -10,9 +10,10 @@ fuzz:  a game in progress on the virtual board (the real firmware); fuzzed lines
        nesting up to 1,000, huge numbers, every byte; counts the secrets that reached
        the port (seed, device key, a prompt) and device restarts.
 sync:  the real firmware at -X heapsize=128wK holding 200 finished games; faulted
-       syncs (dropped and corrupted bytes, split writes, stalls; every other one cut
-       short by an unplug, a power cut or a reset socket), the device refilled to 200
-       whenever it has forgotten them all; counts link deaths and MemoryErrors.
+       syncs (dropped and corrupted bytes, split writes, stalls; nine in ten cut short
+       at a random moment by an unplug or a power cut, the next resuming), the device
+       refilled to 200 whenever it has forgotten them all; counts link deaths (no
+       answer after a session) and MemoryErrors.
 forge: every edit of a long 5-player 7: The Sins log (host/forgery.py); counts the
        forgeries verify accepts.
 Each prints one line per figure; exit 1 if a figure that must be 0 is not.
@@ -72,13 +73,14 @@ def fuzz(lines: int = 10000, depth: int = 1000) -> dict:
                     client.press("A")  # the table refuses what the fuzz asked for
             with Link.open(board.url) as link:
                 alive = link.status().get("playing") is True
+            restarts = int(board.pid != pid)
         finally:
             board.stop()
     return {
         "fuzzed lines sent mid-game": sent,
         "replies": replies,
         "secrets or prompts reached": leaks,
-        "device restarts": int(board.pid != pid),
+        "device restarts": restarts,
         "link answering after": int(alive),
         "seconds": time.perf_counter() - started,
     }
@@ -128,13 +130,13 @@ def sync(syncs: int = 500, games: int = 200) -> dict:
                     board.faults = Faults(
                         drop=0.0002, corrupt=0.0002, split=True, stall=0.02, seed=i
                     )
-                    cut = i % 6
-                    if cut in (1, 3, 5):
-                        # cut short after a while: unplugged, a power cut, a reset socket
-                        action = {1: board.unplug, 3: board.hard_reset, 5: board.unplug}[cut]
+                    if i % 10 != 9:
+                        # cut short at a random moment: unplugged, or a power cut (every
+                        # tenth session runs to the end)
                         import threading
 
-                        timer = threading.Timer(rng.uniform(0.2, 1.5), action)
+                        action = board.hard_reset if i % 2 else board.unplug
+                        timer = threading.Timer(rng.uniform(0.3, 3.0), action)
                         timer.start()
                     else:
                         timer = None
