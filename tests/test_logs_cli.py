@@ -211,3 +211,20 @@ def test_show_a_malformed_log_in_one_line(tmp_path, capsys, change, expected):
     assert expected in _one_error(capsys)
     assert cli(["verify", str(path), "--key", KEY]) == 1
     assert expected in _one_error(capsys)
+
+
+def test_verify_checks_the_result_seal_the_table_noted(tmp_path, db, capsys):
+    from host import authentic
+
+    _, data = game_log(seed(3))
+    path = tmp_path / "g.log"
+    path.write_bytes(data)
+    noted = authentic.verify(data, key=public_key())["result_seal"]
+    assert cli(["verify", str(path), "--db", str(db), "--seal", noted.lower()]) == 0
+    assert "result seal %s" % noted in capsys.readouterr().out
+    other = "AAAA-AAAA" if noted != "AAAA-AAAA" else "CCCC-CCCC"
+    assert cli(["verify", str(path), "--db", str(db), "--seal", other]) == 1
+    err = _one_error(capsys)
+    assert "its result seal is %s, not %s" % (noted, other) in err
+    assert cli(["verify", str(path), "--db", str(db), "--seal", "ABC"]) == 2
+    assert "8 letters" in _one_error(capsys)
