@@ -3,7 +3,7 @@
 # MIT licence. Loaded only when needed (guard.py is what stays in RAM). Ending a game
 # as abandoned reveals its seed in its signed log, so nothing is left worth reading.
 
-from guard import allow_ctrl_c, hold_ctrl_c, seeds_on_flash
+from guard import hold_ctrl_c, seeds_on_flash
 
 
 def end_game(store, key, game_id, why):
@@ -68,7 +68,7 @@ WHY_TEXT = {
 
 def enter_repl(board, store, key, why):
     """Everything that must happen before a prompt: games ended, key retired, the
-    table told. Leaves Ctrl-C enabled for the REPL."""
+    table told. Ctrl-C stays held off: main.py allows it as it returns."""
     hold_ctrl_c()  # a second Ctrl-C must not cut this short
     ended = []
     if store is not None:
@@ -86,8 +86,7 @@ def enter_repl(board, store, key, why):
         _show(board, "REPL open (maintenance)", lines)
     except Exception:  # noqa: BLE001 - the screen is a courtesy; the REPL must come
         pass
-    allow_ctrl_c()
-    return ended
+    return ended  # Ctrl-C stays held until main.py's very last line (allow_ctrl_c)
 
 
 def _show(board, title, lines):

@@ -124,10 +124,14 @@ def main():
 def _run():
     while True:
         try:
-            return main()
+            main()
+            break
         except KeyboardInterrupt:
             # pending from before the first line: start again rather than give a prompt
             micropython.kbd_intr(-1)
+    import guard
+
+    guard.allow_ctrl_c()  # the last line: the REPL may have Ctrl-C
 
 
 _run()

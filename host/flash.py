@@ -311,6 +311,22 @@ def _transport(port: str):
     return transport
 
 
+def _enter_raw_repl(transport, tries: int = 3) -> None:
+    """Ctrl-C, then the raw REPL. Between games the firmware first ends what must end
+    and retires its key (docs/security.md), and the unix port's REPL throws away input
+    that came meanwhile (the Ctrl-A): so ask again, a few times."""
+    from mpremote.transport import TransportError
+
+    for attempt in range(tries):
+        try:
+            transport.enter_raw_repl(soft_reset=False, timeout_overall=10 if attempt else 4)
+            return
+        except TransportError:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.3)
+
+
 def board_info(transport) -> BoardInfo:
     code = (
         "import sys\nprint(repr((sys.platform, tuple(sys.implementation.version[:3]),"
@@ -390,7 +406,7 @@ def flash(
     try:
         with contextlib.redirect_stdout(io.StringIO()) as noise:
             try:
-                transport.enter_raw_repl(soft_reset=False, timeout_overall=10)
+                _enter_raw_repl(transport)
             except TransportError:
                 raise FlashError(
                     "the board on %s does not answer the REPL (if a game is in progress it"
