@@ -155,11 +155,11 @@ def base_mult(s, table):
     """[s]B in extended coordinates (X, Y, Z, T), s reduced below L."""
     X, Y, Z, T = 0, 1, 1, 0
     digits = _digits(s)
-    buf = None
+    buf = bytearray(POINT_BYTES)
+    data = table.data if table.data is not None else b""
     f = None
     if table.data is None:
         f = open(table.path, "rb")  # pyright: ignore[reportArgumentType]
-        buf = bytearray(POINT_BYTES)
     try:
         for i in range(64):
             e = digits[i]
@@ -171,7 +171,7 @@ def base_mult(s, table):
                 f.readinto(buf)
                 raw = buf
             else:
-                raw = table.data[index * POINT_BYTES : (index + 1) * POINT_BYTES]
+                raw = data[index * POINT_BYTES : (index + 1) * POINT_BYTES]
             yp = int.from_bytes(raw[0:32], "little")
             ym = int.from_bytes(raw[32:64], "little")
             t2d = int.from_bytes(raw[64:96], "little")

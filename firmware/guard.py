@@ -15,14 +15,14 @@ import os
 import sys
 
 _ISIG = 0x0001  # termios.ISIG on Linux (MicroPython's termios module does not name it)
-_held = [None]  # True: Ctrl-C held off; False: allowed; None: not set yet
+_held = [0]  # 1: Ctrl-C held off; 2: allowed; 0: not set yet
 
 
 def _tty_isig(on):
     if sys.platform == "rp2":
         return
     try:
-        import termios  # pyright: ignore[reportMissingModuleSource]
+        import termios  # pyright: ignore[reportMissingImports]  # the unix port only
 
         attrs = termios.tcgetattr(0)
         if on:
@@ -40,7 +40,7 @@ def hold_ctrl_c():
 
     micropython.kbd_intr(-1)
     _tty_isig(False)
-    _held[0] = True
+    _held[0] = 1
 
 
 def allow_ctrl_c():
@@ -49,11 +49,11 @@ def allow_ctrl_c():
 
     _tty_isig(True)
     micropython.kbd_intr(3)
-    _held[0] = False
+    _held[0] = 2
 
 
 def held():
-    return _held[0] is True
+    return _held[0] == 1
 
 
 def seeds_on_flash(store):
@@ -80,7 +80,7 @@ class Guard:
         if seeds_on_flash(self.store):
             if not held():
                 hold_ctrl_c()
-        elif _held[0] is not False:
+        elif _held[0] != 2:
             allow_ctrl_c()
 
 

@@ -124,6 +124,7 @@ class Server:
         self._done = {}  # names recently found finished (bounded, like _sha)
         self.requests = 0
         self.errors = 0
+        self.restarts = 0  # times supervise() started the link again
 
     @staticmethod
     def _find_store(app):
@@ -481,7 +482,6 @@ async def supervise(app, store=None, stream_in=None, stream_out=None):
     import gc
 
     server = Server(app, store)
-    server.restarts = 0
     while True:
         try:
             await serve(app, store, stream_in, stream_out, server)

@@ -96,6 +96,7 @@ def fuzz_mid_game(board, flash_dir, seed, lines: list[bytes]) -> int:
     with Link.open(board.url, timeout=0.5) as link:
         for start in range(0, len(lines), 200):
             batch = lines[start : start + 200]
+            assert link.ser is not None
             link.ser.write(b"\n".join(batch) + b"\n")
             deadline = time.monotonic() + 30
             got = 0
