@@ -54,6 +54,17 @@ def _watch(app, guard, link):
     changed()
 
 
+def _note_crash(err):
+    """The last crash, for whoever looks (nothing is printed: stdout is the link)."""
+    import sys
+
+    try:
+        with open("crash.txt", "w") as f:
+            sys.print_exception(err, f)  # pyright: ignore[reportAttributeAccessIssue]
+    except OSError:
+        pass
+
+
 def main():
     import asyncio
 
@@ -100,14 +111,19 @@ def main():
             why = "repl"
         except KeyboardInterrupt:
             why = "ctrl-c"
-        except Exception:  # noqa: BLE001 - never fall into the REPL with a seed on flash
+        except Exception as err:  # noqa: BLE001 - a crash never gives a prompt
+            _note_crash(err)
             why = "crash"
         gate = getattr(app, "repl_gate", None)  # lockdown.ReplGate, once a laptop asked
-        if guard_mod.seeds_on_flash(store) and not (gate and gate.state == "approved"):
-            # only a Ctrl-C from before the first line, or a crash: the game goes on
+        playing = guard_mod.seeds_on_flash(store) and not (gate and gate.state == "approved")
+        if why == "crash" or playing:
+            # a crash, or a Ctrl-C from before the first line mid-game: start the
+            # application again (the game resumes from its journal), as a reset would
             guard_mod.hold_ctrl_c()
+            app = None
+            gc.collect()
             crashes += 1
-            if crashes > 3:
+            if crashes > 5:
                 guard_mod.halt()
             continue
         break
@@ -115,7 +131,7 @@ def main():
     gc.collect()
     import lockdown
 
-    lockdown.enter_repl(board, app.store, app.device_key, why)
+    lockdown.enter_repl(board, app.store, app.device_key, why)  # pyright: ignore[reportOptionalMemberAccess]
     if board.sim is not None:
         board.sim.exit()
     return "exit"

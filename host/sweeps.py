@@ -86,7 +86,7 @@ def fuzz(lines: int = 10000, depth: int = 1000) -> dict:
     }
 
 
-def sync(syncs: int = 500, games: int = 200) -> dict:
+def sync(syncs: int = 500, games: int = 200, verbose: bool = False) -> dict:
     from host import attacks, boardrun
     from host.link import Link, LinkError
     from host.logdb import LogDB
@@ -145,8 +145,10 @@ def sync(syncs: int = 500, games: int = 200) -> dict:
                         with Link.open(board.url, timeout=0.5, reconnect=2.0) as link:
                             result = do_sync(link, db)
                             synced += len(result["new"])
-                    except LinkError:
+                    except LinkError as err:
                         failures += 1  # an interrupted session: the next one resumes
+                        if verbose:
+                            print("  session %d cut short: %s" % (i, err), flush=True)
                     finally:
                         if timer is not None:
                             timer.cancel()
@@ -157,8 +159,10 @@ def sync(syncs: int = 500, games: int = 200) -> dict:
                     try:
                         with Link.open(board.url, timeout=0.5, reconnect=5.0) as link:
                             link.hello()
-                    except LinkError:
+                    except LinkError as err:
                         deaths += 1
+                        if verbose:
+                            print("  session %d: no answer after: %s" % (i, err), flush=True)
         finally:
             board.stop()
     return {
@@ -235,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=1000)
     parser.add_argument("--syncs", type=int, default=500)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("-v", "--verbose", action="store_true", help="say what each session met")
     args = parser.parse_args(argv)
     which = args.which or ["forge", "fuzz", "sync"]
     bad = 0
@@ -242,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         if name == "fuzz":
             result = fuzz(args.lines, args.depth)
         elif name == "sync":
-            result = sync(args.syncs, args.games)
+            result = sync(args.syncs, args.games, args.verbose)
         else:
             result = forge()
         print("[%s]" % name, flush=True)
