@@ -144,39 +144,45 @@ def record_key(db: LogDB, hello: dict) -> dict:
 
 def sync(link: Link, db: LogDB, progress=None, forget: bool = True) -> dict:
     """Sync every finished game: returns {device, key, new: [summaries], known: N,
-    forgotten: N, kept: [ids still on the device, unverified]}."""
+    forgotten: N, kept: [ids still on the device, unverified]}.
+
+    The listing is taken a page at a time and each page's games are pulled (and, once
+    stored and verified, forgotten by the device) before the next page is asked for:
+    a session cut short still keeps what it got, and neither side holds the whole list."""
     hello = link.hello()
     key = record_key(db, hello)
     device = key["device"]
     pace = Pace(min(int(hello.get("chunk") or wire.MAX_CHUNK), wire.MAX_CHUNK))
-    listing = link.games()
     new = []
     known = 0
-    done = []  # (name, sha256) stored and verified here: the device may delete them
     kept = []
-    for entry in listing:
-        stored = db.has(device, entry["name"])
-        if stored is not None:
-            if stored != entry["sha256"]:
-                raise SyncError(
-                    "game %s on the device differs from the copy already synced" % entry["name"]
-                )
-            known += 1
-        else:
-            data = pull_log(link, db, device, entry, pace, progress)
-            summary = db.add(device, entry["name"], data)
-            summary["id"] = entry["name"]
-            summary["size"] = len(data)
-            new.append(summary)
-        if db.verified(device, entry["name"]):
-            done.append((entry["name"], entry["sha256"]))
-        else:
-            kept.append(entry["name"])
     forgotten = 0
-    if forget:
-        for name, sha in done:
-            if link.request("forget", name=name, sha256=sha).get("forgotten"):
-                forgotten += 1
+    after = None
+    while True:
+        page = link.request("ls", **({"after": after} if after is not None else {}))
+        for entry in page["games"]:
+            stored = db.has(device, entry["name"])
+            if stored is not None:
+                if stored != entry["sha256"]:
+                    raise SyncError(
+                        "game %s on the device differs from the copy already synced"
+                        % entry["name"]
+                    )
+                known += 1
+            else:
+                data = pull_log(link, db, device, entry, pace, progress)
+                summary = db.add(device, entry["name"], data)
+                summary["id"] = entry["name"]
+                summary["size"] = len(data)
+                new.append(summary)
+            if not db.verified(device, entry["name"]):
+                kept.append(entry["name"])
+            elif forget:
+                reply = link.request("forget", name=entry["name"], sha256=entry["sha256"])
+                forgotten += 1 if reply.get("forgotten") else 0
+        if not page.get("more") or not page["games"]:
+            break
+        after = page["games"][-1]["name"]
     return {
         "device": device,
         "key": key,
