@@ -38,8 +38,8 @@ def hold_ctrl_c():
     """From now on 0x03 on the serial line is data, not an interrupt."""
     import micropython
 
+    _tty_isig(False)  # first: on the unix port a SIGINT after kbd_intr(-1) would kill
     micropython.kbd_intr(-1)
-    _tty_isig(False)
     _held[0] = 1
 
 
@@ -47,8 +47,8 @@ def allow_ctrl_c():
     """Ctrl-C interrupts again (no secret on flash; mpremote can break in)."""
     import micropython
 
+    micropython.kbd_intr(3)  # first: the handler, then the tty may send SIGINT again
     _tty_isig(True)
-    micropython.kbd_intr(3)
     _held[0] = 2
 
 

@@ -11,6 +11,14 @@
 import micropython
 
 micropython.kbd_intr(-1)  # before anything else (see above)
+try:
+    import guard  # noqa: E402
+
+    guard.hold_ctrl_c()  # the unix port's tty too (guard.py)
+except KeyboardInterrupt:  # pending from before the first line
+    import guard  # noqa: E402
+
+    guard.hold_ctrl_c()
 
 import gc  # noqa: E402
 
