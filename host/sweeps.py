@@ -155,6 +155,13 @@ def sync(syncs: int = 500, games: int = 200, verbose: bool = False) -> dict:
                         board.replug()
                     board.faults = None
                     memory_errors += attacks.since(board, at).count(b"MemoryError")
+                    if (i + 1) % 25 == 0:
+                        print(
+                            "  after %d syncs: %d games synced, %d link deaths, %d MemoryErrors,"
+                            " %.0f s"
+                            % (i + 1, synced, deaths, memory_errors, time.perf_counter() - started),
+                            flush=True,
+                        )
                     # the link must answer again (a power cut restarts the device on purpose)
                     try:
                         with Link.open(board.url, timeout=0.5, reconnect=5.0) as link:
