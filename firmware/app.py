@@ -154,10 +154,15 @@ class App:
         return ev
 
     async def wait_key(self, keys="A"):
+        """The first of `keys` pressed; UP/DOWN turn the pages of a screen that has them."""
         while True:
             kind, name = await self.next_event()
             if name in keys:
                 return name
+            scr = self.screen
+            if name in ("UP", "DOWN") and scr is not None and scr.pages > 1:
+                scr.page = (scr.page + (1 if name == "DOWN" else -1)) % scr.pages
+                await self.show(scr)
 
     def lights(self, seat_index=None, name="turn"):
         leds = self.board.leds
@@ -177,9 +182,9 @@ class App:
                 Screen(
                     "splash",
                     big="CONFESSOR",
-                    lines=["", "   dealer and secret-keeper", ""]
-                    + (["   resuming game %s" % current] if current else [])
-                    + ["", "   firmware %s" % _version()],
+                    facts=["dealer and secret-keeper"],
+                    lines=(["resuming game %s" % current] if current else [])
+                    + ["firmware %s" % _version()],
                 ),
                 full=True,
             )
@@ -223,14 +228,16 @@ class App:
         current = self.store.current()
         lines = wrap(text)[:5]
         keys = ("Retry", "", "Close game" if current else "")
-        await self.show(Screen("error", "Something went wrong", lines=lines, keys=keys), True)
+        await self.show(
+            Screen("error", "Something went wrong", big="Error", lines=lines, keys=keys), True
+        )
         key = await self.wait_key("AC" if current else "A")
         if key == "C" and current:
             self.store.close(current)
 
     # ****** menu ******
     async def menu(self):
-        names = sorted(games._REGISTRY)  # only the chosen game's module stays imported
+        names = games.catalogue()  # only the chosen game's module stays imported
         gi = names.index(DEFAULT_GAME) if DEFAULT_GAME in names else 0
         cls = None
         for k in range(len(names)):  # the first installed from the default on, wrapping
@@ -260,8 +267,8 @@ class App:
                 items.append("First player: P%d" % (first + 1))
             scr = Screen(
                 "menu",
-                "New game",
-                lines=["UP/DOWN choose, A/B change"],
+                "New game: UP/DOWN choose, A/B change",
+                big=cls.TITLE,
                 items=items,
                 cursor=cursor,
                 keys=("<", ">", "Start"),
@@ -381,14 +388,15 @@ class App:
             await ctx.presenter.special(special)
 
     async def seal_screen(self, ctx):
-        lines = [
-            "%s, %d players" % (ctx.game.TITLE, ctx.game.num_players),
-            "Note this seal: the seed it seals",
-            "is shown at the end, so anyone can",
-            "check the shuffle was fair.",
-        ]
+        facts = ["%s, %d players" % (ctx.game.TITLE, ctx.game.num_players)]
+        lines = wrap(
+            "Note this seal: the seed it seals is shown at the end, so anyone can check the shuffle was fair."
+        )
         await self.show(
-            Screen("seal", "Shuffle seal", lines=lines, big=ctx.seal, keys=("OK", "", "")), True
+            Screen(
+                "seal", "Shuffle seal", big=ctx.seal, facts=facts, lines=lines, keys=("OK", "", "")
+            ),
+            True,
         )
         await self.wait_key("A")
 
@@ -448,7 +456,8 @@ class App:
                 "pass",
                 "Pass to %s" % name,
                 big=name,
-                lines=["Only %s may look." % name, "Press A to see %s." % what],
+                facts=["Only %s may look." % name],
+                lines=["Press A to see %s." % what],
                 keys=("Look", "", ""),
             )
         )
@@ -518,9 +527,10 @@ class App:
         while True:
             scr = Screen(
                 "pause",
-                "%s: paused" % ctx.game.TITLE,
-                lines=["Seal %s, move %d" % (ctx.seal, ctx.state.move_number())],
+                "%s: seal %s" % (ctx.game.TITLE, ctx.seal),
+                big="Paused",
                 items=choices,
+                corner="#%d" % ctx.state.move_number(),
                 cursor=cursor,
                 keys=("Select", "", "Back"),
             )
@@ -542,7 +552,11 @@ class App:
                 lines = wrap("The game ends here with no winner. Its seed is revealed in the log.")
                 await self.show(
                     Screen(
-                        "confirm", "Abandon the game?", lines=lines, keys=("Abandon", "", "Back")
+                        "confirm",
+                        "%s: paused" % ctx.game.TITLE,
+                        big="Abandon?",
+                        lines=lines,
+                        keys=("Abandon", "", "Back"),
                     )
                 )
                 if await self.wait_key("AC") == "A":
@@ -561,7 +575,11 @@ class App:
             self.lights(None)
             await self.show(
                 Screen(
-                    "abandoned", "Game abandoned", lines=seed_lines, keys=("Menu", "", ""),
+                    "abandoned",
+                    ctx.game.TITLE,
+                    big="Abandoned",
+                    lines=seed_lines,
+                    keys=("Menu", "", ""),
                     corner=sealed,
                 ),
                 True,
@@ -569,7 +587,13 @@ class App:
             await self.wait_key("A")
             return
         await self.show(
-            Screen("over", "Game over", lines=pres.final_public(state), keys=("Scores", "", "")),
+            Screen(
+                "over",
+                ctx.game.TITLE,
+                big="Game over",
+                lines=pres.final_public(state),
+                keys=("Scores", "", ""),
+            ),
             True,
         )
         await self.wait_key("A")
@@ -584,13 +608,26 @@ class App:
         leds.show()
         await self.show(
             Screen(
-                "result", "Result", lines=lines + seed_lines, keys=("New game", "", ""),
+                "result",
+                "%s: result" % ctx.game.TITLE,
+                big=self._winners(ctx, winners),
+                lines=lines + seed_lines,
+                keys=("New game", "", ""),
                 corner=sealed,
             ),
             True,
         )
         await self.wait_key("A")
         self.lights(None)
+
+    def _winners(self, ctx, winners):
+        """The result's headline: who won (None when the device does not know)."""
+        if not winners:
+            return None
+        names = [self.seat_name(ctx, s) for s in winners]
+        if len(names) == 1:
+            return "%s wins" % names[0]
+        return "%s win" % " & ".join(names)
 
 
 def _result_seal(ctx):
@@ -623,7 +660,7 @@ def _next_game(names, gi, step):
             return None
         cls = _game_class(names[j])
         if cls is not None:
-            module = games._REGISTRY[names[gi]][0]
+            module = games.engine_of(names[gi])[0]
             if module in sys.modules:
                 del sys.modules[module]  # keep one game's code in RAM
                 package = sys.modules.get(module.split(".")[0])

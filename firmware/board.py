@@ -1,7 +1,8 @@
 # board.py  Builds the hardware objects of a board profile (boards.py)
-# MIT licence. On the rp2 these are machine.Pin/SPI, neopixel and the display driver;
-# on the unix port sim.build() makes simulated ones from the same profile. The rest of
-# the firmware sees only a Board: display, buttons, leds, urandom, sync.
+# MIT licence. wire() makes them from a `machine` module: the real one on the rp2, the
+# simulated rp2 (sim/rp2.py) on the unix port, so both run this same code in this same
+# order. The rest of the firmware sees only a Board: display, buttons, leds, battery,
+# urandom, sync.
 
 import os
 import sys
@@ -11,12 +12,13 @@ class Board:
     splash_ms = 1500
     effect_ms = 120  # LED animation step
 
-    def __init__(self, name, profile, display, buttons, leds, urandom):
+    def __init__(self, name, profile, display, buttons, leds, urandom, battery=None):
         self.name = name
         self.profile = profile
         self.display = display
         self.buttons = buttons
         self.leds = leds
+        self.battery = battery  # battery.Battery, or None where the board cannot read it
         self.urandom = urandom  # the seed source: os.urandom (the RP2350's TRNG)
         self.sim = None
 
@@ -45,13 +47,23 @@ def build(name=None):
         import sim
 
         return sim.build(name, prof)
-    return _rp2(name, prof)
+    import machine
+
+    return wire(name, prof, machine, _neopixel, os.urandom)
 
 
-def _rp2(name, prof):
+def _neopixel(pin, count, timing):
+    import neopixel
+
+    return neopixel.NeoPixel(pin, count, timing=timing)
+
+
+def wire(name, prof, machine, chain, urandom):
+    """The Board of a profile, from `machine` (Pin, SPI, ADC, Signal) and `chain`, which
+    makes a WS2812 chain from (pin, count, timing)."""
     from buttons import Buttons
-    from machine import SPI, Pin, Signal
 
+    Pin = machine.Pin
     if prof.get("latch") is not None:
         # Badger: hold the 3V3 enable high or the board switches off on battery.
         Pin(prof["latch"], Pin.OUT, value=1)
@@ -59,12 +71,16 @@ def _rp2(name, prof):
     pins = {}
     for key in prof["buttons"]:
         pin = Pin(prof["buttons"][key], Pin.IN, Pin.PULL_UP if pull_up else Pin.PULL_DOWN)
-        pins[key] = Signal(pin, invert=pull_up)
+        pins[key] = machine.Signal(pin, invert=pull_up)
     buttons = Buttons(pins)
 
     d = prof["display"]
-    # miso=None explicitly: SPI1's default MISO is GP8, the Waveshare display's DC.
-    spi = SPI(
+    # The order matters. On the rp2 port `miso=None` is the same as leaving miso out
+    # (micropython#16912, open): the SPI constructor switches the bus's default MISO pin to
+    # the SPI block, and on SPI1 that is GP8, the Waveshare module's DC line. Creating the
+    # DC Pin afterwards makes GP8 a GPIO output again; created before the bus, DC would be
+    # dead and the display would never see a command. So: the bus first, then CS and DC.
+    spi = machine.SPI(
         d["spi"],
         baudrate=d["baudrate"],
         sck=Pin(d["sck"]),
@@ -83,17 +99,24 @@ def _rp2(name, prof):
 
     lp = prof["leds"]
     if is_chain(lp):
-        import neopixel
-        from leds import SeatLeds
+        from leds import WS2812_TIMING, SeatLeds
 
-        np = neopixel.NeoPixel(Pin(lp["pin"]), lp["count"])
+        np = chain(Pin(lp["pin"]), lp["count"], WS2812_TIMING)  # see leds.py
         leds = SeatLeds(np, lp["seats"], lp.get("status"), lp.get("max_brightness", 40))
     else:
         from leds import WhiteLed
 
         pin = led_pin(lp)
         leds = WhiteLed(Pin(pin, Pin.OUT, value=0) if pin is not None else None)
-    return Board(name, prof, display, buttons, leds, os.urandom)
+
+    battery = None
+    bp = prof.get("battery")
+    if bp is not None:
+        from battery import Battery
+
+        # machine.ADC owns the pad (no Pin with a pull on it: RP2350-E9)
+        battery = Battery(machine.ADC(bp["adc_pin"]), bp["divider"])
+    return Board(name, prof, display, buttons, leds, urandom, battery)
 
 
 def is_chain(lp):

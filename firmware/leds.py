@@ -4,6 +4,13 @@
 # Colours are named, not free RGB, so a brightness cap applies everywhere: WS2812s at
 # full white draw tens of mA each and dazzle across a table.
 
+# WS2812 bit times for neopixel.NeoPixel(timing=...), ns: T0H, T0L, T1H, T1L. neopixel's
+# 800 kHz default (400, 850, 800, 450) is reported to fail on the Pico 2 W's RP2350 at its
+# stock 150 MHz (and at 125 MHz), the pulses the rp2 bitstream makes departing from the set
+# values; (350, 900, 800, 450) worked at every clock tried (micropython#18295). Both are
+# inside the WS2812B datasheet's windows (400, 850, 800, 450 ns, each +-150 ns).
+WS2812_TIMING = (350, 900, 800, 450)
+
 OFF = (0, 0, 0)
 COLOURS = {
     "off": (0, 0, 0),

@@ -81,7 +81,8 @@ class MeaCulpaPresenter(Presenter):
                     "pass",
                     "Pass to %s" % name,
                     big=name,
-                    lines=["Only %s may look." % name, "Press A to %s." % what],
+                    facts=["Only %s may look." % name],
+                    lines=["Press A to %s." % what],
                     keys=("Look", "", "Menu"),
                 )
             )

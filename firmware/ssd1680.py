@@ -1,14 +1,29 @@
-# ssd1680.py  SSD1680 e-paper driver (Waveshare Pico-ePaper-2.9, 296x128 mono)
-# MIT licence. Written for Confessor after reading the SSD1680 datasheet notes in
-# docs (hardware research); style after Peter Hinch's async EPD drivers.
+# ssd1680.py  SSD1680 e-paper driver for the Waveshare Pico-ePaper-2.9 (296x128 mono)
+# MIT licence. Written for Confessor after reading the panel maker's drivers for this module
+# and GxEPD2's for the same panel (sources in panel_ws29.py, which holds every published
+# value used here); style after Peter Hinch's async EPD drivers.
 #
-# The panel is 128 sources x 296 gates (portrait). The UI draws landscape 296x128 on
-# one MONO_VLSB framebuffer: with data entry mode "Y first, Y+, X-" (0x11 0x06) the
-# framebuffer's bytes go to RAM in their own order, so a refresh is one streamed
-# write with no transposition and no bit reversal. RAM bit 1 is white (paper).
+# Three refreshes, as the makers do them:
+# - full: hardware and software reset, registers, the image into both RAMs, then 0x22 0xF7:
+#   the OTP waveform is loaded (temperature compensated) and the panel flashes. Leaves no
+#   ghost. Waveshare's EPD_2IN9_V2_Init + Display_Base.
+# - partial: this panel's OTP holds no partial waveform (GxEPD2: "Waveshare variant without
+#   partial wft in OTP"), so the driver loads Waveshare's with 0x32 plus its voltages, border
+#   and RAM ping-pong option, powers up (0x22 0xC0), writes the new image and shows it in
+#   display mode 2 (0x22 0x0F): only changed pixels move, no flash. Waveshare's display_Partial.
+# - fast: partial refreshes leave ghosts. Instead of a four-second OTP refresh, every
+#   `clean_every` partial ones the driver makes Waveshare's fast full refresh (its WF_FULL
+#   waveform, EPD_2IN9_V2_Init_Fast): one flash, about a second, every pixel driven.
+# The app asks only full or not; power-on and a secret leaving the screen ask for full.
 #
-# SPI: on the Waveshare board SPI1's default MISO pin is GP8, which is the display's
-# DC line. Build the bus with miso=None (board.py does) or DC stops working.
+# Orientation: the UI draws landscape 296x128 on one MONO_VLSB framebuffer, as Waveshare's
+# EPD_2in9_Landscape class does, and is sent the same way: data entry mode 0x07 (Y first,
+# X+, Y+), the framebuffer's 8-pixel bands from the last to the first. No transposition, no
+# bit reversal. RAM bit 1 is white.
+#
+# Waveshare pulses RST before every partial refresh. Not here: a hardware reset returns the
+# registers to their power-on values (data entry mode, source output mode), and GxEPD2
+# drives this panel's partial refreshes without one. The registers set by init() stay.
 
 import asyncio
 
@@ -17,12 +32,13 @@ from micropython import const
 
 WIDTH = const(296)  # landscape, as the UI sees it
 HEIGHT = const(128)
-_ROW_BYTES = const(16)  # 128 source pixels / 8
+_BANDS = const(16)  # 128 source pixels / 8: one RAM X address per framebuffer band
 _GATES = const(296)
-_CHUNK = const(592)  # bytes per SPI write; the loop gets a turn between chunks
 
-# Commands (SSD1680 datasheet, section 6)
+# Commands (SSD1680 datasheet, command table)
 _DRIVER_OUTPUT = const(0x01)
+_GATE_VOLTAGE = const(0x03)
+_SOURCE_VOLTAGE = const(0x04)
 _DEEP_SLEEP = const(0x10)
 _DATA_ENTRY = const(0x11)
 _SW_RESET = const(0x12)
@@ -32,28 +48,28 @@ _UPDATE_CTRL1 = const(0x21)
 _UPDATE_CTRL2 = const(0x22)
 _WRITE_BW = const(0x24)
 _WRITE_RED = const(0x26)
+_VCOM = const(0x2C)
+_WRITE_LUT = const(0x32)
+_DISPLAY_OPTION = const(0x37)
 _BORDER = const(0x3C)
+_END_OPTION = const(0x3F)
 _RAM_X = const(0x44)
 _RAM_Y = const(0x45)
 _RAM_X_COUNT = const(0x4E)
 _RAM_Y_COUNT = const(0x4F)
-
-# 0x22 sequences: F7 = clock+analog on, load temperature, load OTP LUT mode 1,
-# display, analog+clock off (full, flashing refresh that clears ghosts).
-# FF = the same with LUT/display mode 2: the panel's fast differential refresh,
-# which compares the BW RAM with the "red" (previous) RAM.
-_SEQ_FULL = const(0xF7)
-_SEQ_PARTIAL = const(0xFF)
 
 
 class SSD1680:
     WHITE = 1
     BLACK = 0
     busy_poll_ms = 10
-    reset_ms = 10
-    full_every = 10  # partial refreshes between forced full ones (ghosting)
+    reset_ms = 10  # RST high, low (2 ms), high: Waveshare's EPD_2IN9_V2_Reset
+    clean_every = 10  # partial refreshes before a fast full one clears their ghosts
 
-    def __init__(self, spi, cs, dc, rst, busy):
+    def __init__(self, spi, cs, dc, rst, busy, panel=None):
+        if panel is None:
+            import panel_ws29 as panel
+        self._panel = panel
         self._spi = spi
         self._cs = cs
         self._dc = dc
@@ -63,11 +79,14 @@ class SSD1680:
         self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.width = WIDTH
         self.height = HEIGHT
-        self._one = bytearray(1)
+        self._one = bytearray(1)  # a command byte
+        self._arg = bytearray(1)  # a one-byte argument
         self._awake = False
-        self._partials = 0
+        self._base = False  # both RAMs hold what the glass shows (after a full refresh)
+        self._partials = 0  # since the last flashing refresh
         self.busy = False  # True while a refresh is in progress (for the simulator's idle)
         self.refreshes = 0
+        self.kind = None  # of the last refresh: "full", "fast" or "partial"
         cs.value(1)
         dc.value(1)
 
@@ -84,24 +103,54 @@ class SSD1680:
             self._spi.write(data)
             self._cs.value(1)
 
+    def _byte(self, command, value):
+        self._arg[0] = value
+        self._cmd(command, self._arg)
+
     async def _stream(self, command):
-        # The frame goes out in chunks so buttons and the serial link keep running.
+        # Landscape bands last to first (Waveshare's EPD_2in9_Landscape order); the loop
+        # gets a turn between bands so buttons and the serial link keep running.
         self._cmd(command)
         mv = memoryview(self.buf)
         self._dc.value(1)
-        for start in range(0, len(self.buf), _CHUNK):
+        band = _BANDS
+        while band:
+            band -= 1
             self._cs.value(0)
-            self._spi.write(mv[start : start + _CHUNK])
+            self._spi.write(mv[band * _GATES : (band + 1) * _GATES])
             self._cs.value(1)
-            await asyncio.sleep_ms(0)
+            if band & 1 == 0:
+                await asyncio.sleep_ms(0)
 
     async def wait_busy(self):
         while self._busy.value():
             await asyncio.sleep_ms(self.busy_poll_ms)
 
+    async def _activate(self, sequence):
+        self._byte(_UPDATE_CTRL2, sequence)
+        self._cmd(_MASTER_ACTIVATE)
+        await self.wait_busy()
+
+    def _window(self):
+        # The whole panel: X (bytes of 8 sources) 0-15, Y (gates) 0-295.
+        self._cmd(_RAM_X, bytes((0, _BANDS - 1)))
+        self._cmd(_RAM_Y, bytes((0, 0, (_GATES - 1) & 0xFF, (_GATES - 1) >> 8)))
+
+    def _cursor(self):
+        self._cmd(_RAM_X_COUNT, b"\x00")
+        self._cmd(_RAM_Y_COUNT, b"\x00\x00")
+
+    def _waveform(self, lut, eopt, vgh, vsh_vsl, vcom):
+        # Waveshare's SetLut / EPD_2IN9_V2_LUT_by_host: the table, then its voltages.
+        self._cmd(_WRITE_LUT, lut)
+        self._byte(_END_OPTION, eopt)
+        self._byte(_GATE_VOLTAGE, vgh)
+        self._cmd(_SOURCE_VOLTAGE, vsh_vsl)
+        self._byte(_VCOM, vcom)
+
     # ****** API ******
     async def init(self):
-        """Hardware reset and controller set-up (also wakes from deep sleep)."""
+        """Hardware reset and controller set-up (also wakes from deep sleep). RAM is kept."""
         self._rst.value(1)
         await asyncio.sleep_ms(self.reset_ms)
         self._rst.value(0)
@@ -111,53 +160,70 @@ class SSD1680:
         await self.wait_busy()
         self._cmd(_SW_RESET)
         await self.wait_busy()
-        self._cmd(_DRIVER_OUTPUT, b"\x27\x01\x00")  # 296 gates
-        self._cmd(_DATA_ENTRY, b"\x06")  # AM=1 (Y first), Y+, X-
-        self._cmd(_RAM_X, bytes((_ROW_BYTES - 1, 0)))  # X from byte 15 down to 0
-        self._cmd(_RAM_Y, bytes((0, 0, (_GATES - 1) & 0xFF, (_GATES - 1) >> 8)))
-        self._cmd(_BORDER, b"\x05")  # border follows LUT (white)
-        self._cmd(_UPDATE_CTRL1, b"\x00\x80")
-        self._cmd(_TEMP_SENSOR, b"\x80")  # internal temperature sensor
+        # Waveshare's EPD_2IN9_V2_Init order, data entry as its EPD_2in9_Landscape class
+        self._cmd(_DRIVER_OUTPUT, b"\x27\x01\x00")  # 296 gates, G0 first
+        self._byte(_DATA_ENTRY, 0x07)  # Y first, X+, Y+
+        self._window()
+        self._byte(_BORDER, self._panel.BORDER_FULL)
+        self._cmd(_UPDATE_CTRL1, b"\x00\x80")  # normal RAM; sources S8-S167 (this panel)
+        self._byte(_TEMP_SENSOR, 0x80)  # internal sensor: the OTP waveform's temperature
+        self._cursor()
+        await self.wait_busy()
         self._awake = True
-        self._partials = 0
-
-    def _home(self):
-        self._cmd(_RAM_X_COUNT, bytes((_ROW_BYTES - 1,)))
-        self._cmd(_RAM_Y_COUNT, b"\x00\x00")
 
     async def show(self, full=True):
-        """Send the framebuffer and refresh. A full refresh flashes and leaves no
-        ghost (use it before a secret leaves the screen); a partial one is fast."""
+        """Send the framebuffer and refresh; returns the kind of refresh made. `full` flashes
+        the panel with the OTP waveform and leaves no ghost (power-on, a secret leaving the
+        screen); otherwise a partial refresh, or every `clean_every` a fast full one."""
         self.busy = True
         try:
-            if not self._awake:
-                await self.init()
-            if not full and self._partials >= self.full_every:
-                full = True
-            self._home()
-            await self._stream(_WRITE_BW)
-            if full:
-                # The previous-image RAM must match, or the next partial refresh
-                # drives pixels from a stale reference.
-                self._home()
-                await self._stream(_WRITE_RED)
-                self._cmd(_UPDATE_CTRL2, bytes((_SEQ_FULL,)))
-                self._partials = 0
+            if full or not self._base:
+                kind = "full"
+            elif self._partials >= self.clean_every:
+                kind = "fast"
             else:
-                self._cmd(_UPDATE_CTRL2, bytes((_SEQ_PARTIAL,)))
-                self._partials += 1
-            self._cmd(_MASTER_ACTIVATE)
-            await self.wait_busy()
-            if not full:
-                self._home()
-                await self._stream(_WRITE_RED)
+                kind = "partial"
+            if kind == "partial":
+                if not self._awake:
+                    await self.init()  # out of deep sleep: RAM and the glass still agree
+                await self._partial()
+            else:
+                await self._flashing(kind == "fast")
+            self.kind = kind
             self.refreshes += 1
         finally:
             self.busy = False
-        return full
+        return kind
+
+    async def _flashing(self, fast):
+        p = self._panel
+        await self.init()  # border, window and a clean register set, as Waveshare does
+        if fast:
+            self._waveform(p.LUT_FAST, p.FAST_EOPT, p.FAST_VGH, p.FAST_VSH_VSL, p.FAST_VCOM)
+        # Both RAMs: the next partial refresh compares against what the glass shows. The
+        # address counter wraps to the window's start after the first image.
+        await self._stream(_WRITE_BW)
+        await self._stream(_WRITE_RED)
+        await self._activate(p.SEQ_FAST if fast else p.SEQ_FULL)
+        self._base = True
+        self._partials = 0
+
+    async def _partial(self):
+        p = self._panel
+        self._waveform(
+            p.LUT_PARTIAL, p.PARTIAL_EOPT, p.PARTIAL_VGH, p.PARTIAL_VSH_VSL, p.PARTIAL_VCOM
+        )
+        self._cmd(_DISPLAY_OPTION, p.DISPLAY_OPTION_PARTIAL)  # RAM ping-pong for mode 2
+        self._byte(_BORDER, p.BORDER_PARTIAL)
+        await self._activate(p.SEQ_POWER_ON)
+        self._window()
+        self._cursor()
+        await self._stream(_WRITE_BW)
+        await self._activate(p.SEQ_PARTIAL)
+        self._partials += 1
 
     async def sleep(self):
-        """Deep sleep (keeps the image, draws no current); show() wakes it with init()."""
+        """Deep sleep mode 1 (RAM kept, no current); show() wakes it with init()."""
         await self.wait_busy()
-        self._cmd(_DEEP_SLEEP, b"\x01")
+        self._byte(_DEEP_SLEEP, 0x01)
         self._awake = False

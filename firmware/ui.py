@@ -1,20 +1,36 @@
-# ui.py  Screens as plain data, drawn on the 296x128 framebuffer and described as text
+# ui.py  Screens as plain data, laid out in three type sizes on the 296x128 panel
 # MIT licence. One Screen is both the picture and its text description (for the
 # simulator, the tests and the serial link), so the two cannot drift apart. Every text
-# drawn is recorded with its position, which lets a host test read the picture back.
+# drawn is recorded with its position, size and role, which lets a host test read the
+# picture back and measure the type.
 #
-# Layout (8x8 font, 37 columns): a black title bar, a body of 10-pixel rows, and three
-# soft-key boxes over the A, B and C buttons at the bottom. UP/DOWN move the cursor.
+# A screen declares what it says, by importance; the Painter decides where it goes:
+#   title, corner   the black bar at the top (small type)
+#   big             THE fact of the screen, centred in large type (capitals 24 px,
+#                   5.4 mm: read from across a table); a second line if it must wrap
+#                   and the screen has no list, else medium type
+#   facts           second-level facts, medium type (capitals 14 px, 3.2 mm), wrapped
+#   lines           details in the small 8x8 type, wrapped; on a screen without a list
+#                   those that do not fit go on further pages, turned with UP/DOWN
+#   items, cursor   the choices, medium type (small only when a screen has no room)
+#   keys            soft-key labels over the A, B and C buttons
+# Nobody measures pixels: text is wrapped and fitted here (10-letter names included).
 
+import framebuf
+import writer
 from micropython import const
 
 W = const(296)
 H = const(128)
-_COLS = const(36)
-_BODY_Y = const(15)
-_ROW = const(10)
+_COLS = const(36)  # small-type columns, for clip() and wrap()
+_BAR = const(12)  # title bar height
+_TOP = const(13)  # the body below it
 _KEYS_Y = const(116)
 _KEY_W = const(98)
+_SMALL_ROW = const(10)  # 8x8 glyphs, 2 px leading
+_GAP = const(2)
+_TEXT_W = const(292)  # W less 2 px margins
+_MIN_CHOICES = const(3)  # rows the list needs before it is set in medium type
 
 
 class Screen:
@@ -29,39 +45,31 @@ class Screen:
         big=None,
         private=False,
         corner="",
+        facts=(),
     ):
         self.name = name
         self.title = title
+        self.big = big
+        self.facts = list(facts)
         self.lines = list(lines)
         self.items = items  # list of str, or None
         self.cursor = cursor
         self.keys = keys
-        self.big = big
         self.private = private  # a secret is on it: pass-on needs a full refresh
         self.corner = corner
-        self.texts = []  # [x, y, text, scale, inverted] as drawn
-
-    def body_rows(self):
-        room = (_KEYS_Y - 2 - _BODY_Y) // _ROW
-        if self.big is not None:
-            room -= 2
-        return room
-
-    def visible_items(self):
-        """(first index, items shown): the window of the list that holds the cursor."""
-        if not self.items:
-            return 0, []
-        room = max(1, self.body_rows() - len(self.lines))
-        first = 0
-        if self.cursor >= room:
-            first = self.cursor - room + 1
-        return first, self.items[first : first + room]
+        self.page = 0  # the page of details shown (UP/DOWN)
+        # set by the Painter:
+        self.pages = 1
+        self.hidden = 0  # text that fitted nowhere (a layout bug: tests require 0)
+        self.texts = []  # (x, y, text, size, inverted, role) as drawn
 
     def text(self):
         """The description a person (or a test) reads instead of the picture."""
         out = ["[%s] %s%s" % (self.name, self.title, (" | " + self.corner) if self.corner else "")]
         if self.big is not None:
             out.append("# " + self.big)
+        for line in self.facts:
+            out.append(line)
         for line in self.lines:
             out.append(line)
         if self.items:
@@ -80,11 +88,15 @@ class Screen:
             "title": self.title,
             "corner": self.corner,
             "big": self.big,
+            "facts": self.facts,
             "lines": self.lines,
             "items": self.items,
             "cursor": self.cursor,
             "keys": list(self.keys),
             "private": self.private,
+            "page": self.page,
+            "pages": self.pages,
+            "hidden": self.hidden,
             "texts": self.texts,
         }
 
@@ -110,67 +122,119 @@ def wrap(text, cols=_COLS):
     return [clip(t, cols) for t in out]
 
 
+def fits(text, size="medium", width=_TEXT_W):
+    """Whether `text` fits on one line of the screen in this type size: a presenter
+    choosing between a long and a short wording asks this instead of counting pixels."""
+    return writer.width(text, size) <= width
+
+
+def clip_to(text, size, width=_TEXT_W):
+    """`text` cut to `width` pixels, a "~" marking the cut."""
+    if writer.width(text, size) <= width:
+        return text
+    while text and writer.width(text + "~", size) > width:
+        text = text[:-1]
+    return text + "~"
+
+
+def fit_lines(text, size, width=_TEXT_W):
+    """Words to lines no wider than `width` pixels in this size (a word too long for
+    a line of its own is clipped)."""
+    out = []
+    line = ""
+    for word in text.split(" "):
+        candidate = word if not line else line + " " + word
+        if not line or writer.width(candidate, size) <= width:
+            line = candidate
+        else:
+            out.append(line)
+            line = word
+    out.append(line)
+    return [clip_to(t, size, width) for t in out]
+
+
 class Painter:
-    """Draws Screens on a display's framebuffer (fb, WHITE, BLACK)."""
+    """Lays out and draws Screens on a display's framebuffer (fb, WHITE, BLACK)."""
 
     def __init__(self, display):
         self.fb = display.fb
-        self.white = display.WHITE
-        self.black = display.BLACK
-        self._glyph = None
+        self.white = white = display.WHITE
+        self.black = black = display.BLACK
+        # glyph bit 0 -> paper (the blit's transparent key), 1 -> ink
+        self._palettes = []
+        for ink, paper in ((black, white), (white, black)):
+            p = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+            p.pixel(0, 0, paper)
+            p.pixel(1, 0, ink)
+            self._palettes.append(p)
 
-    def _text(self, scr, text, x, y, inverted=False):
-        self.fb.text(text, x, y, self.white if inverted else self.black)
-        scr.texts.append([x, y, text, 1, inverted])
+    def _text(self, scr, text, x, y, size, role, inverted=False):
+        ink, paper = (self.white, self.black) if inverted else (self.black, self.white)
+        if size == "small":
+            self.fb.text(text, x, y, ink)
+        else:
+            writer.font(size).draw(self.fb, text, x, y, paper, self._palettes[inverted])
+        scr.texts.append((x, y, text, size, inverted, role))
 
-    def _big(self, scr, text, y):
-        # The built-in font doubled: one 8x8 scratch glyph, pixels drawn 2x2.
-        import framebuf
-
-        if self._glyph is None:
-            self._glyph = framebuf.FrameBuffer(bytearray(8), 8, 8, framebuf.MONO_VLSB)
-        g = self._glyph
-        x0 = (W - 16 * len(text)) // 2
-        if x0 < 0:
-            x0 = 0
-        fb = self.fb
-        for n in range(len(text)):
-            g.fill(0)
-            g.text(text[n], 0, 0, 1)
-            for j in range(8):
-                for i in range(8):
-                    if g.pixel(i, j):
-                        fb.fill_rect(x0 + 16 * n + 2 * i, y + 2 * j, 2, 2, self.black)
-        scr.texts.append([x0, y, text, 2, False])
+    def _big(self, text, lines):
+        """(size, rows) of the big fact: one line of large type, else (up to `lines`) two,
+        else medium."""
+        if fits(text, "large"):
+            return "large", [text]
+        rows = fit_lines(text, "large")
+        if lines == 2 and len(rows) == 2 and rows[0][-1] != "~" and rows[1][-1] != "~":
+            return "large", rows
+        return "medium", fit_lines(text, "medium")[:lines]
 
     def draw(self, scr):
+        try:
+            return self._draw(scr)
+        finally:
+            writer.close()  # no font file stays open between screens
+
+    def _draw(self, scr):
         fb = self.fb
         scr.texts = []
+        scr.hidden = 0
         fb.fill(self.white)
-        if scr.title or scr.corner:
-            fb.fill_rect(0, 0, W, 12, self.black)
-            if scr.title:
-                self._text(scr, clip(scr.title, 36 - len(scr.corner)), 2, 2, True)
-            if scr.corner:
-                self._text(scr, scr.corner, W - 2 - 8 * len(scr.corner), 2, True)
-        y = _BODY_Y
+        bar = bool(scr.title or scr.corner)
+        bottom = _KEYS_Y if (scr.keys[0] or scr.keys[1] or scr.keys[2]) else H
+        y = _TOP if bar else _GAP
         if scr.big is not None:
-            self._big(scr, clip(scr.big, 18), y + 2)
-            y += 2 * _ROW
+            size, rows = self._big(scr.big, 1 if scr.items else 2)  # a list needs room
+            for row in rows:
+                self._text(scr, row, (W - writer.width(row, size)) // 2, y, size, "primary")
+                y += writer.height(size)
+            y += _GAP
+        medium = writer.height("medium")
+        if scr.facts:
+            for fact in scr.facts:
+                for row in fit_lines(fact, "medium"):
+                    if y + medium > bottom:
+                        scr.hidden += 1
+                        continue
+                    self._text(scr, row, 2, y, "medium", "fact")
+                    y += medium
+            y += _GAP
+        details = []
         for line in scr.lines:
-            if y > _KEYS_Y - _ROW:
-                break
-            self._text(scr, clip(line), 2, y)
-            y += _ROW
-        first, shown = scr.visible_items()
-        for k in range(len(shown)):
-            if y > _KEYS_Y - _ROW:
-                break
-            selected = first + k == scr.cursor
-            if selected:
-                fb.fill_rect(0, y - 1, W, _ROW, self.black)
-            self._text(scr, clip(shown[k]), 10, y, selected)
-            y += _ROW
+            details += fit_lines(line, "small") if line else [""]
+        room = bottom - y
+        if scr.items:  # UP/DOWN move the cursor: no pages
+            scr.pages = 1
+            y = self._list(scr, details, y, room)
+        else:
+            per_page = max(1, room // _SMALL_ROW)
+            scr.pages = max(1, (len(details) + per_page - 1) // per_page)
+            if scr.page >= scr.pages:
+                scr.page = scr.pages - 1
+            first = scr.page * per_page
+            for line in details[first : first + per_page]:
+                if line:
+                    self._text(scr, line, 2, y, "small", "detail")
+                y += _SMALL_ROW
+        if bar:  # (a screen with pages has a title: its bar shows "1/2")
+            self._bar(scr)
         for i in range(3):
             label = scr.keys[i]
             if not label:
@@ -178,5 +242,49 @@ class Painter:
             x = i * (_KEY_W + 1)
             fb.rect(x, _KEYS_Y, _KEY_W, H - _KEYS_Y, self.black)
             label = clip(label, 11)
-            self._text(scr, label, x + (_KEY_W - 8 * len(label)) // 2, _KEYS_Y + 2)
+            self._text(scr, label, x + (_KEY_W - 8 * len(label)) // 2, _KEYS_Y + 2, "small", "key")
         return scr
+
+    def _list(self, scr, details, y, room):
+        """Details, then the window of the list that holds the cursor."""
+        items = scr.items
+        size, pitch, x = "medium", writer.height("medium"), 6
+        if room - _SMALL_ROW * len(details) < min(len(items), _MIN_CHOICES) * pitch:
+            size = "small"
+        else:
+            for item in items:
+                if not fits(item, "medium", W - x - 2):
+                    size = "small"
+                    break
+        if size == "small":
+            pitch, x = _SMALL_ROW, 10
+        while details and room - _SMALL_ROW * len(details) < pitch:
+            details.pop()  # the list keeps one row
+            scr.hidden += 1
+        for line in details:
+            if line:
+                self._text(scr, line, 2, y, "small", "detail")
+            y += _SMALL_ROW
+        rows = max(1, (room - _SMALL_ROW * len(details)) // pitch)
+        first = scr.cursor - rows + 1 if scr.cursor >= rows else 0
+        for k in range(first, min(len(items), first + rows)):
+            selected = k == scr.cursor
+            if selected:
+                if size == "small":
+                    self.fb.fill_rect(0, y - 1, W, _SMALL_ROW, self.black)
+                else:
+                    self.fb.fill_rect(0, y, W, pitch, self.black)
+            text = clip_to(items[k], size, W - x - 2)
+            self._text(scr, text, x, y, size, "choice", selected)
+            y += pitch
+        return y
+
+    def _bar(self, scr):
+        corner = scr.corner
+        if scr.pages > 1:
+            corner = (corner + " " if corner else "") + "%d/%d" % (scr.page + 1, scr.pages)
+        self.fb.fill_rect(0, 0, W, _BAR, self.black)
+        if scr.title:
+            self._text(scr, clip(scr.title, _COLS - len(corner)), 2, 2, "small", "title", True)
+        if corner:
+            self._text(scr, corner, W - 2 - 8 * len(corner), 2, "small", "corner", True)

@@ -1,7 +1,15 @@
 """`confessor show`: a game's timeline and result."""
 
 from host.errors import CliError
-from host.logtools import add_db_argument, check_log, load_log, open_db, seat_names, timeline
+from host.logtools import (
+    add_db_argument,
+    check_log,
+    load_log,
+    open_db,
+    result_lines,
+    seat_names,
+    timeline,
+)
 
 HELP = "print a synced game's timeline and result (GAME id or a log FILE)"
 
@@ -61,6 +69,11 @@ def run(args):
     print()
     if report["abandoned"]:
         print("abandoned after %d actions" % len(report["actions"]))
+    result = None if report["abandoned"] else report["state"].view(None).get("result")
+    if isinstance(result, dict):
+        for line in result_lines(result, names):
+            print(line)
+        print()
     returns = report["state"].returns()
     best = max(returns)
     for seat, value in enumerate(returns):

@@ -37,6 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ".flash-manifest.json"
 MIN_MICROPYTHON = (1, 22)  # asyncio streams, .mpy v6.2 and later
+RAW_REPL_TRIES = 3
+RAW_REPL_SECONDS = 4.0  # per try; a board that is listening answers in milliseconds
 KEEP_SOURCE = ("main.py", "boot.py")  # run as files by the board: never compiled
 # sys.implementation._mpy >> 10 -> mpy-cross -march
 ARCHES = [
@@ -311,22 +313,6 @@ def _transport(port: str):
     return transport
 
 
-def _enter_raw_repl(transport, tries: int = 3) -> None:
-    """Ctrl-C, then the raw REPL. Between games the firmware first ends what must end
-    and retires its key (docs/security.md), and the unix port's REPL throws away input
-    that came meanwhile (the Ctrl-A): so ask again, a few times."""
-    from mpremote.transport import TransportError
-
-    for attempt in range(tries):
-        try:
-            transport.enter_raw_repl(soft_reset=False, timeout_overall=10 if attempt else 4)
-            return
-        except TransportError:
-            if attempt == tries - 1:
-                raise
-            time.sleep(0.3)
-
-
 def board_info(transport) -> BoardInfo:
     code = (
         "import sys\nprint(repr((sys.platform, tuple(sys.implementation.version[:3]),"
@@ -405,14 +391,7 @@ def flash(
     transport = _transport(port)
     try:
         with contextlib.redirect_stdout(io.StringIO()) as noise:
-            try:
-                _enter_raw_repl(transport)
-            except TransportError:
-                raise FlashError(
-                    "the board on %s does not answer the REPL (if a game is in progress it"
-                    " holds Ctrl-C off: finish or abandon it; or hold A+C while plugging the"
-                    " board in to keep the firmware from starting)" % port
-                ) from None
+            enter_raw_repl(transport, port)
             board = board_info(transport)
         del noise
         report.board = board
@@ -472,6 +451,29 @@ def flash(
         close_serial(transport.serial)
     report.seconds = time.monotonic() - started
     return report
+
+
+def enter_raw_repl(transport, port: str, tries: int = RAW_REPL_TRIES, pause: float = 0.3) -> None:
+    """Stop main.py and enter the raw REPL, trying again if the first Ctrl-C loses its
+    race: the firmware's serial link may read the bytes before the interrupt is seen.
+    Every try sends Ctrl-C afresh (mpremote's enter_raw_repl)."""
+    from mpremote.transport import TransportError
+
+    for attempt in range(tries):
+        try:
+            # Between games the firmware first ends what must end and retires its key
+            # (docs/security.md) before its REPL listens: later tries wait longer.
+            wait = RAW_REPL_SECONDS if attempt == 0 else RAW_REPL_SECONDS * 2.5
+            transport.enter_raw_repl(soft_reset=False, timeout_overall=wait)
+            return
+        except TransportError:
+            if attempt + 1 < tries:
+                time.sleep(pause)
+    raise FlashError(
+        "the board on %s did not stop for the REPL (%d tries): a game in progress holds"
+        " Ctrl-C off (finish or abandon it); otherwise unplug it, hold A+C while plugging it"
+        " back in, then flash again" % (port, tries)
+    )
 
 
 UPLOAD_BATCH = 3072  # bytes of file data per exec: small beside a board's heap

@@ -107,8 +107,34 @@ def seat_names(head: dict, players: int) -> list[str]:
     return ["P%d" % (i + 1) for i in range(players)]  # as the device shows them
 
 
+# Announcement fields that name a seat, or a list of seats: shown by name.
+SEAT_FIELDS = ("seat", "target", "holder", "player", "placed_by", "sinner", "supreme_sinner")
+SEAT_LISTS = ("winners", "saints")
+
+
+def news_text(news: dict, names: list[str]) -> str:
+    """One announcement in words: its kind, then its fields (seats by name)."""
+    parts = []
+    for key in sorted(news):
+        value = news[key]
+        if key == "kind" or value is None or value == []:
+            continue
+        if key in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(names):
+            value = names[value]
+        elif key in SEAT_LISTS and isinstance(value, list):
+            value = ", ".join(names[v] if 0 <= v < len(names) else str(v) for v in value)
+        elif isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        elif isinstance(value, bool):
+            value = "yes" if value else "no"
+        parts.append("%s %s" % (key.replace("_", " "), value))
+    kind = str(news.get("kind", "?")).replace("_", " ")
+    return kind + (": " + "; ".join(parts) if parts else "")
+
+
 def timeline(report: dict) -> list[str]:
-    """One line per action of a verified log, in the game's own words."""
+    """One line per action of a verified log, in the game's own words, each
+    followed by what it announced to the table (indented)."""
     from shared_rules.game import CHANCE
 
     game = report["game"]
@@ -124,4 +150,48 @@ def timeline(report: dict) -> list[str]:
             text = str(action)
         lines.append("%4d  %-12s %s" % (n, actor, text))
         state.apply(action)
+        for news in state.announcements():
+            lines.append("%4s  %-12s   -> %s" % ("", "", news_text(news, names)))
+    return lines
+
+
+def _cell(value, names: list[str], seat_key: bool) -> str:
+    if isinstance(value, list):
+        return " ".join(_cell(v, names, seat_key) for v in value)
+    if value is None:
+        return "-"
+    if seat_key and isinstance(value, int) and 0 <= value < len(names):
+        return names[value]
+    return str(value)
+
+
+def _is_seat_key(key: str) -> bool:
+    return key in ("winners", "seat") or key.endswith("_seat") or key.endswith("_player")
+
+
+def result_lines(result: dict, names: list[str]) -> list[str]:
+    """A game's `result` (from its final public view) as text: plain fields on one
+    line each, a list of records (a round-by-round breakdown) as a table. Seat
+    numbers under seat-named keys are shown as the seats' names."""
+    lines = []
+    tables = []
+    for key in sorted(result):
+        value = result[key]
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            tables.append((key, value))
+        else:
+            lines.append("%s: %s" % (key, _cell(value, names, _is_seat_key(key))))
+    for key, rows in tables:
+        columns = sorted({k for row in rows for k in row})
+        for first in ("round", "turn"):  # a numbering column leads
+            if first in columns:
+                columns.remove(first)
+                columns.insert(0, first)
+        cells = [columns] + [
+            [_cell(row.get(c), names, _is_seat_key(c)) for c in columns] for row in rows
+        ]
+        widths = [max(len(r[i]) for r in cells) for i in range(len(columns))]
+        lines.append("%s:" % key)
+        for r in cells:
+            lines.append("  " + "  ".join(r[i].ljust(widths[i]) for i in range(len(r))).rstrip())
     return lines

@@ -7,20 +7,42 @@ visits the pause menu, abandons a second game and shows the error screen of a da
 journal; the first frame of each kind of screen becomes a 1-bit 296x128 PNG. Then a
 4-player Mea Culpa keeper session (the rulebook's bidding example, a Pope caught and
 one not caught) gives the keeper-*.png screens, each taken where the script says.
+Beside each PNG: its text description (.txt) and the same screen at true size next to
+a millimetre scale (mm/<name>.png, see `true_size_png`). `render_all` gives the same
+shots, with their descriptions as data, to the tests that measure the type.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
+import struct
 import sys
 import tempfile
+import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
-from host.sim_client import SimClient, SimDevice, pbm_to_png
+from host.fonts import BinFont
+from host.sim_client import SimClient, SimDevice, pbm_to_png, read_pbm
 from host.sim_play import KEEPER_TITLE, play_to_result, start_game, step
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = "c0ffee" * 10 + "c0de"
+# the Waveshare Pico-ePaper-2.9's active area: 66.89 x 29.05 mm for 296 x 128 pixels
+MM_PER_PX_X = 66.89 / 296
+MM_PER_PX_Y = 29.05 / 128
+
+
+@dataclass
+class Shot:
+    pbm: bytes  # the panel as shown (1 = black)
+    screen: dict  # its description (firmware/ui.py Screen.data())
+    text: str  # its text description (Screen.text())
+
+    @property
+    def image(self) -> tuple[int, int, bytes]:
+        return read_pbm(self.pbm)
 
 
 def capture(work: Path) -> Path:
@@ -99,17 +121,15 @@ def pope_visit(c: SimClient, die: str, guess: str, snap=None) -> None:
     choose(c, guess)
 
 
-def capture_keeper(work: Path, out: Path) -> list[str]:
+def capture_keeper(work: Path) -> dict[str, Shot]:
     """The Mea Culpa keeper's screens, 4 players (P1 Dominik, P2 Johanna, P3 Paula,
-    P4 Gregor in the rulebook's bidding example), written to `out` as they come."""
+    P4 Gregor in the rulebook's bidding example), each taken where the script says."""
     dev = SimDevice.start(work, seed=SEED)
     c = dev.client
-    taken = []
+    taken: dict[str, Shot] = {}
 
     def snap(name):
-        (out / f"{name}.png").write_bytes(c.screen_png())
-        (out / f"{name}.txt").write_text(c.screen_text())
-        taken.append(name)
+        taken[name] = Shot(c.screen_image_path().read_bytes(), c.screen(), c.screen_text())
 
     try:
         start_game(c, 4, title=KEEPER_TITLE)
@@ -159,27 +179,128 @@ def capture_keeper(work: Path, out: Path) -> list[str]:
     return taken
 
 
+def render_all(work: Path) -> dict[str, Shot]:
+    """Every screen the screenshots show, by name (7: The Sins first, then the keeper)."""
+    frames = capture(work / "sins")
+    taken: dict[str, Shot] = {}
+    for pbm in sorted(frames.glob("*.pbm")):
+        name = pbm.stem.split("-", 1)[1]
+        text = pbm.with_suffix(".txt").read_text()
+        if name == "secret":
+            name = "secret-score" if "Total:" in text else "secret-opening"
+        if name == "judgment" and name in taken and "3/3" in text:
+            name = "judgment-last"
+        if name not in taken:
+            screen = json.loads(pbm.with_suffix(".json").read_text())
+            taken[name] = Shot(pbm.read_bytes(), screen, text)
+    shots = {name: taken[name] for name in sorted(taken)}
+    shots.update(capture_keeper(work / "keeper"))
+    return shots
+
+
+# ****** true size ******
+def _png(width: int, height: int, rows: list[bytearray], px_per_m: tuple[int, int]) -> bytes:
+    """A 1-bit greyscale PNG (rows of packed bits, 1 = white) with its physical pixel size."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body))
+            + kind
+            + body
+            + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+        )
+
+    raw = b"".join(b"\0" + bytes(r) for r in rows)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0))
+        + chunk(b"pHYs", struct.pack(">IIB", px_per_m[0], px_per_m[1], 1))
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def true_size_png(pbm: bytes, scale: int = 4) -> bytes:
+    """The panel at true size beside millimetre scales (1 mm ticks, 5 and 10 mm longer,
+    numbered every 10 mm). Each panel pixel is `scale` x `scale` image pixels and the PNG
+    records the panel's pixel pitch (pHYs), so a viewer or printer that honours it shows
+    the screen at 66.9 x 29.1 mm; elsewhere the scales in the picture still measure it.
+    css_width() is the HTML width that shows it at true size (96 CSS pixels an inch)."""
+    w, h, bits = read_pbm(pbm)
+    left, top, bottom = 96, 28, 72
+    sw, sh = w * scale, h * scale
+    width, height = left + sw + 12, top + sh + bottom
+    ink = [[0] * width for _ in range(height)]
+    row_bytes = (w + 7) // 8
+    for y in range(h):
+        for x in range(w):
+            if (bits[y * row_bytes + x // 8] >> (7 - x % 8)) & 1:
+                for j in range(scale):
+                    line = ink[top + y * scale + j]
+                    for i in range(scale):
+                        line[left + x * scale + i] = 1
+    for x in range(left - 1, left + sw + 1):  # the panel's edge
+        ink[top - 1][x] = ink[top + sh][x] = 1
+    for y in range(top - 1, top + sh + 1):
+        ink[y][left - 1] = ink[y][left + sw] = 1
+    label = BinFont.named("medium")
+
+    def write(text: str, x: int, y: int) -> None:  # the medium type at twice its size
+        for ch in text:
+            for j, glyph_row in enumerate(label.glyph(ch)):
+                for i, bit in enumerate(glyph_row):
+                    for k in range(4):
+                        px, py = x + 2 * i + k % 2, y + 2 * j + k // 2
+                        if bit and 0 <= px < width and 0 <= py < height:
+                            ink[py][px] = 1
+            x += 2 * label.advance(ch)
+
+    x_px, y_px = scale / MM_PER_PX_X, scale / MM_PER_PX_Y  # image pixels a millimetre
+    for mm in range(int(w * MM_PER_PX_X) + 1):  # along the bottom
+        x = left + round(mm * x_px)
+        length = 16 if mm % 10 == 0 else 10 if mm % 5 == 0 else 5
+        for y in range(top + sh + 3, top + sh + 3 + length):
+            ink[y][x] = 1
+        if mm % 10 == 0:
+            text = "%d mm" % mm if mm == 60 else str(mm)
+            write(text, x - label.width(str(mm)), top + sh + 22)
+    for mm in range(int(h * MM_PER_PX_Y) + 1):  # up the left side
+        y = top + round(mm * y_px)
+        length = 16 if mm % 10 == 0 else 10 if mm % 5 == 0 else 5
+        for x in range(left - 3 - length, left - 3):
+            ink[y][x] = 1
+        if mm % 10 == 0:
+            write(str(mm), left - 24 - 2 * label.width(str(mm)), y - 22)
+    rows = []
+    for line in ink:
+        packed = bytearray((width + 7) // 8)
+        for x, bit in enumerate(line):
+            if not bit:
+                packed[x >> 3] |= 0x80 >> (x & 7)
+        rows.append(packed)
+    px_per_m = (round(x_px * 1000), round(y_px * 1000))
+    return _png(width, height, rows, px_per_m)
+
+
+def css_width(scale: int = 4) -> int:
+    """The width in CSS pixels (96 an inch) at which true_size_png's picture is true size."""
+    left_right = 96 + 12
+    mm = (296 * scale + left_right) / scale * MM_PER_PX_X
+    return round(mm / 25.4 * 96)
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else ROOT / "docs" / "screens"
     out.mkdir(parents=True, exist_ok=True)
+    (out / "mm").mkdir(exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="confessor-screens-"))
     try:
-        frames = capture(work)
-        taken = {}
-        for pbm in sorted(frames.glob("*.pbm")):
-            name = pbm.stem.split("-", 1)[1]
-            text = pbm.with_suffix(".txt").read_text()
-            if name == "secret":
-                name = "secret-score" if "Total:" in text else "secret-opening"
-            if name == "judgment" and name in taken and "3/3" in text:
-                name = "judgment-last"
-            if name not in taken:
-                taken[name] = pbm
-                (out / f"{name}.png").write_bytes(pbm_to_png(pbm.read_bytes()))
-                (out / f"{name}.txt").write_text(text)
-        keeper = capture_keeper(work / "keeper", out)
-        names = sorted(taken) + keeper
-        print(f"{len(names)} screens in {out}: {', '.join(names)}")
+        shots = render_all(work)
+        for name, shot in shots.items():
+            (out / f"{name}.png").write_bytes(pbm_to_png(shot.pbm))
+            (out / f"{name}.txt").write_text(shot.text)
+            (out / "mm" / f"{name}.png").write_bytes(true_size_png(shot.pbm))
+        print(f"{len(shots)} screens in {out}: {', '.join(shots)}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

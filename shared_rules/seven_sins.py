@@ -19,7 +19,8 @@ Last Judgment, 8 + s the Penance card of sin s. Actions:
 decode(action) gives (kind, sin or card, destination) without parsing text.
 """
 
-from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, Option, State
+from shared_rules import seven_sins_entry as ENTRY
+from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, State
 
 SIN_NAMES = ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
 NUM_SINS = 7
@@ -59,8 +60,8 @@ STONES = "stones"
 OVER = "over"
 
 # Option values.
-PENANCE_AS_SIN = "sin"
-PENANCE_BLANK = "blank"
+PENANCE_AS_SIN = ENTRY.PENANCE_AS_SIN
+PENANCE_BLANK = ENTRY.PENANCE_BLANK
 
 
 def points(count):
@@ -174,34 +175,12 @@ def parse_sins(text, players):
 
 
 class SevenSins(Game):
-    NAME = "seven-sins"
-    TITLE = "7: The Sins"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 5
-    OPTIONS = (
-        Option("penance", False, help="the Penance variant: every player plays the same turns"),
-        Option(
-            "penance_cards",
-            PENANCE_AS_SIN,
-            choices=(PENANCE_AS_SIN, PENANCE_BLANK),
-            help="a revealed Penance card: sin = a card of its sin type, "
-            "blank = stays on the table like a Last Judgment",
-        ),
-        Option(
-            "sins",
-            "random",
-            help="random, or the types of sin the table chooses, comma-separated "
-            "(Pride,Greed,Lust,Envy,Wrath,Sloth,Gluttony)",
-        ),
-        Option("first_player", 0, low=0, high=4, help="the seat that most recently sinned"),
-        Option(
-            "stones",
-            "auto",
-            choices=("auto", "manual"),
-            help="auto: the best placement for each player; manual: players place them",
-        ),
-    )
-    BOTS = (("greedy", "shared_rules.seven_sins_bot", "GreedyBot"),)
+    NAME = ENTRY.NAME
+    TITLE = ENTRY.TITLE
+    MIN_PLAYERS = ENTRY.MIN_PLAYERS
+    MAX_PLAYERS = ENTRY.MAX_PLAYERS
+    OPTIONS = ENTRY.OPTIONS
+    BOTS = ENTRY.BOTS
 
     def _check_options(self):
         n = self.num_players

@@ -25,11 +25,11 @@ def search_path(*extra):
     return ":".join([str(ROOT), str(PORTABLE)] + [str(e) for e in extra])
 
 
-def run_micropython(args, heap=None, extra_path=(), timeout=600, cwd=None):
+def run_micropython(args, heap=None, extra_path=(), timeout=600, cwd=None, env=None):
     cmd = [micropython_path()]
     if heap:
         cmd += ["-X", "heapsize=%s" % heap]
-    env = dict(os.environ, MICROPYPATH=search_path(*extra_path))
+    env = dict(os.environ, **(env or {}), MICROPYPATH=search_path(*extra_path))
     return subprocess.run(
         cmd + [str(a) for a in args],
         capture_output=True,

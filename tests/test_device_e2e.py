@@ -157,6 +157,21 @@ def test_seven_sins_whole_game(tmp_path, players):
             line = [ln for ln in result["lines"] if ln.startswith(f"P{s + 1} ")][0]
             assert ("WINNER" in line) == (s in winners), line
             assert (c.leds()["names"][s] == "winner") == (s in winners)
+        named = [f"P{s + 1}" for s in winners]
+        assert result["big"] == (
+            f"{named[0]} wins" if len(named) == 1 else " & ".join(named) + " win"
+        )
+        # details past the first page: DOWN turns to them, every line drawn once
+        drawn = [t[2] for t in result["texts"] if t[5] == "detail"]
+        for page in range(1, result["pages"]):
+            c.press("DOWN")
+            shown = check_picture(c)
+            assert shown["page"] == page and shown["big"] == result["big"]
+            drawn += [t[2] for t in shown["texts"] if t[5] == "detail"]
+        assert drawn == [ln for ln in result["lines"] if ln]
+        if result["pages"] > 1:
+            c.press("UP")
+            assert check_picture(c)["page"] == result["pages"] - 2
         # the opening cards: one private reveal per seat, then one private score each
         assert seen.count("secret") == 2 * players
         assert check_privacy(c) == 2 * players
@@ -319,5 +334,24 @@ def test_long_press_and_chord_through_the_side_channel(tmp_path):
         assert len(gamelog.parse(log_of(tmp_path / "flash"))["actions"]) == moves
         c.press("A")
         assert len(gamelog.parse(log_of(tmp_path / "flash"))["actions"]) == moves + 1
+    finally:
+        dev.stop()
+
+
+def test_battery_reading_follows_the_virtual_boards_supply(tmp_path):
+    """The reference build reads VSYS through its GP26 divider; the side channel sets VSYS
+    (docs/simulator.md) and the reading comes back as data the app can show."""
+    dev = start_device(tmp_path)
+    try:
+        c = dev.client
+        assert c.status()["battery"] == {"mv": 4699, "source": "usb", "percent": None, "low": False}
+        c.vsys(3600)  # three AAA cells half used, through the 1N5817
+        level = c.status()["battery"]
+        assert level["source"] == "battery" and 48 <= level["percent"] <= 50
+        assert not level["low"]
+        c.vsys(3100)
+        assert c.status()["battery"]["low"]
+        c.press("DOWN")  # the device carries on
+        assert c.screen()["name"] == "menu"
     finally:
         dev.stop()

@@ -63,7 +63,7 @@ def pope_visit(c, pope, guesser, die_item, guess_item):
     choose(c, "Keep: ")
     scr = check_picture(c)
     assert scr["name"] == "pass" and scr["big"] == f"P{pope}"
-    assert "set the Pope die" in scr["lines"][1]
+    assert scr["facts"] == [f"Only P{pope} may look."] and "set the Pope die" in scr["lines"][0]
     c.press("A")
     scr = check_picture(c)
     assert scr["name"] == "die" and scr["private"]
@@ -336,14 +336,18 @@ def test_a_keeper_session_fits_an_rp2040_sized_heap(tmp_path):
 
 
 def test_a_board_without_seven_sins_opens_the_menu_on_an_installed_game(tmp_path):
-    """The menu starts at 7: The Sins; flashed without it, it takes the next installed
-    game, wrapping round the sorted list (it used to stop at the end and say that no
-    game was installed)."""
+    """The menu starts at 7: The Sins; flashed without it (and without 7 Pecados, which
+    follows it), it takes the next installed game, wrapping round the sorted list (it
+    used to stop at the end and say that no game was installed)."""
     dev = start_device(tmp_path, mpy=True)
     try:
         old = dev.client.status()["boot"]
         dev.power_cut()
-        for name in ("shared_rules/seven_sins.mpy", "present_sins.mpy"):
+        for name in (
+            "shared_rules/seven_sins.mpy",
+            "present_sins.mpy",
+            "shared_rules/siete_pecados.mpy",
+        ):
             (tmp_path / "flash" / name).unlink()
         dev.boot(old)
         scr = check_picture(dev.client)

@@ -122,3 +122,54 @@ def test_damaged_upload_is_not_installed(empty_board, tmp_path, monkeypatch):
         flash(empty_board.url, fw)
     assert "serial_link.mpy" in str(err.value) and "damaged" in str(err.value)
     assert not (tmp_path / "flash" / "serial_link.mpy").exists()
+
+
+class _Racy:
+    """A transport whose Ctrl-C loses the race against the firmware's serial link
+    `losses` times before the raw REPL answers."""
+
+    def __init__(self, losses):
+        self.losses = losses
+        self.tries = 0
+
+    def enter_raw_repl(self, soft_reset=True, timeout_overall=10):
+        from mpremote.transport import TransportError
+
+        self.tries += 1
+        assert not soft_reset  # never reboot into main.py on the way in
+        if self.tries <= self.losses:
+            raise TransportError("could not enter raw repl")
+
+
+def test_entering_the_raw_repl_is_retried():
+    racy = _Racy(losses=2)
+    flash_mod.enter_raw_repl(racy, "/dev/ttyACM0", pause=0)
+    assert racy.tries == 3
+
+
+def test_a_board_that_never_stops_gets_one_line_telling_to_hold_a_and_c():
+    racy = _Racy(losses=99)
+    with pytest.raises(FlashError) as err:
+        flash_mod.enter_raw_repl(racy, "/dev/ttyACM0", pause=0)
+    assert racy.tries == flash_mod.RAW_REPL_TRIES
+    text = str(err.value)
+    assert "hold A+C while plugging it back in" in text and "/dev/ttyACM0" in text
+    assert len(text.splitlines()) == 1
+
+
+def test_flash_survives_a_lost_first_break_in(empty_board, tmp_path, monkeypatch):
+    from mpremote.transport import TransportError
+    from mpremote.transport_serial import SerialTransport
+
+    real = SerialTransport.enter_raw_repl
+    calls = []
+
+    def lose_once(self, soft_reset=True, timeout_overall=10):
+        calls.append(timeout_overall)
+        if len(calls) == 1:
+            raise TransportError("could not enter raw repl")
+        return real(self, soft_reset=soft_reset, timeout_overall=timeout_overall)
+
+    monkeypatch.setattr(SerialTransport, "enter_raw_repl", lose_once)
+    report = flash(empty_board.url, _firmware(tmp_path))
+    assert report.reset and len(calls) == 2

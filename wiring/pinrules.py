@@ -12,8 +12,10 @@ Sources (read 2026, see docs in wiring/README.md):
   (ports/rp2/machine_spi.c, IS_VALID_SCK/MOSI/MISO).
 - Stock MicroPython SPI default pins: SPI0 = the board's PICO_DEFAULT_SPI pins (SCK 18, MOSI 19,
   MISO 16 on Pico W / Pico 2 W), SPI1 = SCK 10, MOSI 11, MISO 8 (ports/rp2/machine_spi.c).
-  Until v1.25.0 (micropython#16912, fixed by dd7a950) `miso=None` meant "the default pin" and
-  still switched GP8 to SPI, which is the Pico-ePaper's DC line.
+  There `miso=None` is the argument's default, so it means "the default pin" and still switches
+  it to SPI (micropython#16912 and #11082, open; the fix in PR #16922 was closed): on SPI1 that
+  is GP8, the Pico-ePaper's DC line. A Pin made after the bus takes the pad back, so
+  firmware/board.py creates the display's CS, DC, RST and BUSY after the SPI object.
 - Pico W / Pico 2 W: GP23 (WL_ON), GP24 (WL_D / host wake), GP25 (WL_CS) and GP29 (WL_CLK, also
   the VSYS/3 ADC input) belong to the CYW43439 radio (Pico W and Pico 2 W datasheets).
 - RP2350-E9: an input with the internal pull-down can latch near 2.2 V after its first high on A2
@@ -109,16 +111,13 @@ DISPLAY_KEYS += ("width", "height", "baudrate")
 BUTTON_NAMES = ("A", "B", "C", "UP", "DOWN")
 LED_KEYS = ("pin", "seats", "status", "count", "max_brightness")
 MAX_SEATS = 5
-MISO_NONE_SINCE = (1, 25, 0)
+# board.wire() creates these after the SPI bus: they take their pad back from it.
+MADE_AFTER_THE_BUS = ("cs", "dc", "rst", "busy")
 
 
 def spi_function(gpio):
     """(bus, role) of a GPIO in the SPI column of the function table."""
     return (gpio >> 3) & 1, SPI_ROLES[gpio & 3]
-
-
-def version_tuple(text):
-    return tuple(int(part) for part in text.split("."))
 
 
 def profiles(pinmap):
@@ -234,10 +233,11 @@ def check_spi(pinmap):
 
 
 def check_miso(pinmap):
-    """The display is write-only: miso is explicitly None, on firmware where None means 'no pin'.
-
-    On rp2 MicroPython SPI1's default MISO is GP8, the Pico-ePaper's DC. Leaving miso out (or on
-    firmware before 1.25.0, passing None) muxes the default pin to SPI and silences DC."""
+    """The display is write-only: miso is None, explicitly. On the rp2 port that is the same as
+    leaving it out (micropython#16912): the bus still switches its default MISO pin to SPI. That
+    pin may only be one of the display's own lines that firmware/board.py creates after the bus
+    (they take the pad back); anything made before it (a button, the LEDs, the latch) would
+    lose its pin to the SPI block."""
     problems = []
     for name, profile in profiles(pinmap):
         display = profile["display"]
@@ -248,11 +248,15 @@ def check_miso(pinmap):
         )
         if "miso" not in display or display["miso"] is not None:
             problems.append("%s: display miso must be None, passed explicitly%s" % (name, clash))
-        elif version_tuple(profile.get("micropython_min", "0.0.0")) < MISO_NONE_SINCE:
-            problems.append(
-                "%s: miso=None needs MicroPython >= 1.25.0 (older firmware takes the default pin%s)"
-                % (name, clash)
-            )
+            continue
+        after = ["display %s" % key.upper() for key in MADE_AFTER_THE_BUS]
+        for gpio, what in assigned_pins(profile):
+            if gpio == default and what not in after:
+                problems.append(
+                    "%s: GP%s, SPI%s's default MISO (taken by the bus even with miso=None), is"
+                    " %s, made before the bus: only the display's CS, DC, RST or BUSY may sit"
+                    " there" % (name, default, display["spi"], what)
+                )
     return problems
 
 

@@ -1,10 +1,19 @@
-# selftest.py - bring-up check for a freshly built Confessor. Runs ON THE BOARD (MicroPython):
+# selftest.py - bring-up check for a freshly built Confessor. Runs ON THE BOARD (MicroPython).
+# wiring/BRINGUP.md walks through it step by step, with pictures of what each step shows.
 #
-#   .venv/bin/mpremote connect PORT cp firmware/boards.py : + run wiring/selftest.py
+#   After `make flash` (the firmware's drivers are then on the board): hold A+C while plugging
+#   the board in, so the firmware stays out of the way, then
+#     .venv/bin/mpremote connect PORT run wiring/selftest.py
+#   On a board with only MicroPython, copy what it needs first:
+#     .venv/bin/mpremote connect PORT cp firmware/boards.py firmware/leds.py \
+#       firmware/battery.py firmware/panel_ws29.py firmware/ssd1680.py firmware/uc8151.py : \
+#       + run wiring/selftest.py
 #
-# It reads the pins from boards.py (generated from wiring/pinmap.json), so it tests the wiring the
-# firmware expects: each LED in turn, every button, the battery reading and the display's
-# RST/BUSY lines (plus an SPI reset command on the SSD1680). It needs no game firmware. MIT.
+# It reads the pins from boards.py (generated from wiring/pinmap.json), so it tests the wiring
+# the firmware expects: the display (RST, BUSY, an SPI command, then a test card with the
+# firmware's own driver: full, partial and fast refreshes), each LED in turn, the battery
+# reading and every button (each press shown on the glass). With boards.py alone it checks
+# what it can without a driver. MIT.
 
 import sys
 import time
@@ -13,6 +22,8 @@ import boards
 from machine import ADC, PWM, SPI, Pin
 
 BUTTON_WAIT_S = 30
+W = 296
+H = 128
 
 
 def pick_profile():
@@ -36,7 +47,103 @@ def hold_power(profile):
         print("power latch: GP%d held high" % profile["latch"])
 
 
+def wait_busy(busy, idle, ms):
+    start = time.ticks_ms()
+    while busy.value() != idle and time.ticks_diff(time.ticks_ms(), start) < ms:
+        time.sleep_ms(10)
+    return busy.value() == idle
+
+
+def test_display(profile):
+    """Step 1. Returns the firmware's display driver when it is on the board, else None."""
+    d = profile["display"]
+    busy = Pin(d["busy"], Pin.IN, Pin.PULL_UP)
+    # The SPI bus first, then CS and DC: on the rp2 port miso=None still switches SPI1's
+    # default MISO, GP8 (the Waveshare module's DC), to the SPI block; making the DC Pin
+    # afterwards gives GP8 back (micropython#16912). The Badger's SPI0 is wired the same way.
+    spi = SPI(d["spi"], baudrate=d["baudrate"], sck=Pin(d["sck"]), mosi=Pin(d["mosi"]), miso=None)
+    cs = Pin(d["cs"], Pin.OUT, value=1)
+    dc = Pin(d["dc"], Pin.OUT, value=0)
+    rst = Pin(d["rst"], Pin.OUT, value=1)
+    rst.value(0)
+    time.sleep_ms(10)
+    rst.value(1)
+    idle = 1 - d.get("busy_level", 1)
+    if not wait_busy(busy, idle, 5000):
+        print("display: BUSY (GP%d) stuck busy after reset: check RST, BUSY and power" % d["busy"])
+        return None
+    if d["driver"] == "ssd1680":
+        cs.value(0)
+        spi.write(b"\x12")  # SWRESET: the controller goes busy for a few ms
+        cs.value(1)
+        dc.value(1)
+        went_busy = False
+        start = time.ticks_ms()
+        while time.ticks_diff(time.ticks_ms(), start) < 1000:
+            if busy.value() != idle:
+                went_busy = True
+            elif went_busy:
+                break
+        if not went_busy:
+            print(
+                "display: no answer to SWRESET: check CLK (GP%d), DIN (GP%d), CS, DC"
+                % (d["sck"], d["mosi"])
+            )
+            return None
+        print("display: SPI reset command answered (CLK, DIN, CS, DC, BUSY all wired)")
+    else:
+        print("display: reset ok")
+    try:
+        if d["driver"] == "uc8151":
+            from uc8151 import UC8151 as Driver
+        else:
+            from ssd1680 import SSD1680 as Driver
+    except ImportError:
+        print("display: no driver on the board (flash first to see the test card)")
+        return None
+    return Driver(spi, cs, dc, rst, busy)
+
+
+def show(display, full):
+    import asyncio
+
+    return asyncio.run(display.show(full))
+
+
+def test_card(display, name):
+    """Step 2: full refresh, partial refreshes, a fast one: the same card every time."""
+    fb, white, black = display.fb, display.WHITE, display.BLACK
+    fb.fill(white)
+    fb.rect(0, 0, W, H, black)
+    fb.fill_rect(0, 0, W, 12, black)
+    fb.text("CONFESSOR SELF-TEST", 4, 2, white)
+    fb.text(name, W - 8 * len(name) - 4, 2, white)
+    # top left: an arrow up and to the left, so which way up it is shows at a glance
+    for i in range(14):
+        fb.hline(4, 16 + i, 14 - i, black)
+    fb.text("TOP LEFT", 22, 18, black)
+    fb.text("F", 4, 40, black)  # mirrored, it reads backwards
+    fb.text("black box, white text:", 4, 60, black)
+    fb.fill_rect(180, 56, 108, 16, black)
+    fb.text("NOT INVERTED", 186, 60, white)
+    fb.text("refresh:", 4, 84, black)
+    kind = show(display, True)
+    print("display: test card, %s refresh (the panel flashes)" % kind)
+    for n in (1, 2, 3):
+        fb.fill_rect(76, 84, 210, 8, white)
+        fb.text("partial %d of 3" % n, 76, 84, black)
+        kind = show(display, False)
+        print("display: counter %d, %s refresh" % (n, kind))
+    if hasattr(display, "clean_every"):
+        display.clean_every = 3  # after three partial refreshes, the ghost-clearing one
+        fb.fill_rect(76, 84, 210, 8, white)
+        fb.text("fast: ghosts gone", 76, 84, black)
+        kind = show(display, False)
+        print("display: %s refresh (one flash) clears the partial refreshes' ghosts" % kind)
+
+
 def test_leds(profile):
+    """Step 3."""
     leds = profile["leds"]
     cap = leds["max_brightness"]
     if leds.get("kind") == "pwm":
@@ -51,7 +158,11 @@ def test_leds(profile):
         return
     import neopixel
 
-    chain = neopixel.NeoPixel(Pin(leds["pin"]), leds["count"])
+    try:
+        from leds import WS2812_TIMING  # the timing known to work on the RP2350
+    except ImportError:
+        WS2812_TIMING = (350, 900, 800, 450)
+    chain = neopixel.NeoPixel(Pin(leds["pin"]), leds["count"], timing=WS2812_TIMING)
     for i in range(leds["count"]):
         for colour in ((cap, 0, 0), (0, cap, 0), (0, 0, cap)):
             chain.fill((0, 0, 0))
@@ -66,10 +177,35 @@ def test_leds(profile):
     )
 
 
-def test_buttons(profile):
+def test_battery(profile):
+    """Step 4."""
+    battery = profile["battery"]
+    if battery is None:
+        print("battery: this profile has no battery sense")
+        return
+    adc = ADC(battery["adc_pin"])
+    raw = sum(adc.read_u16() for _ in range(8)) // 8
+    volts = raw * 3.3 / 65535 * battery["divider"]
+    print(
+        "battery: VSYS = %.2f V (about 4.6-4.8 V on USB; 0 V means the divider is missing)" % volts
+    )
+    try:
+        from battery import Battery
+    except ImportError:
+        return
+    level = Battery(adc, battery["divider"]).level()
+    if level["source"] == "usb":
+        print("battery: on USB (or a 5 V boost): the charge cannot be read")
+    else:
+        print("battery: %d%%%s" % (level["percent"], ", low" if level["low"] else ""))
+
+
+def test_buttons(profile, display):
+    """Step 5: each press is printed, and drawn on the glass when there is a driver."""
     up = profile["button_pull"] == "up"
+    names = ("A", "B", "C", "UP", "DOWN")
     pins = {}
-    for name in ("A", "B", "C", "UP", "DOWN"):
+    for name in names:
         pins[name] = Pin(profile["buttons"][name], Pin.IN, Pin.PULL_UP if up else Pin.PULL_DOWN)
     released = 0 if not up else 1
     stuck = sorted(n for n in pins if pins[n].value() != released)
@@ -78,6 +214,14 @@ def test_buttons(profile):
             "buttons: %s read as pressed before you touched them: check for a short"
             % " ".join(stuck)
         )
+    if display is not None:
+        fb = display.fb
+        fb.fill_rect(1, 76, W - 2, H - 77, display.WHITE)
+        fb.text("press each button:", 4, 84, display.BLACK)
+        for i, name in enumerate(names):
+            fb.rect(4 + 58 * i, 100, 52, 20, display.BLACK)
+            fb.text(name, 4 + 58 * i + (52 - 8 * len(name)) // 2, 106, display.BLACK)
+        show(display, False)
     print("buttons: press each of A B C UP DOWN once (%d s)" % BUTTON_WAIT_S)
     seen = []
     start = time.ticks_ms()
@@ -86,6 +230,11 @@ def test_buttons(profile):
             if name not in seen and pins[name].value() != released:
                 seen.append(name)
                 print("  %s ok" % name)
+                if display is not None:
+                    i = names.index(name)
+                    fb.fill_rect(4 + 58 * i, 100, 52, 20, display.BLACK)
+                    fb.text(name, 4 + 58 * i + (52 - 8 * len(name)) // 2, 106, display.WHITE)
+                    show(display, False)
         time.sleep_ms(20)
     missing = sorted(n for n in pins if n not in seen)
     print(
@@ -94,72 +243,17 @@ def test_buttons(profile):
     return not missing
 
 
-def test_battery(profile):
-    battery = profile["battery"]
-    if battery is None:
-        print("battery: this profile has no battery sense")
-        return
-    raw = sum(ADC(Pin(battery["adc_pin"])).read_u16() for _ in range(8)) // 8
-    volts = raw * 3.3 / 65535 * battery["divider"]
-    print(
-        "battery: VSYS = %.2f V (about 4.6-4.8 V on USB; 0 V means the divider is missing)" % volts
-    )
-
-
-def test_display(profile):
-    d = profile["display"]
-    busy = Pin(d["busy"], Pin.IN, Pin.PULL_UP)
-    if d["driver"] == "ssd1680":
-        # miso=None explicitly: SPI1's default MISO is GP8, the DC line. DC is made after the SPI
-        # object so that even firmware that ignores miso=None hands GP8 back to DC.
-        spi = SPI(
-            d["spi"], baudrate=d["baudrate"], sck=Pin(d["sck"]), mosi=Pin(d["mosi"]), miso=None
-        )
-    cs = Pin(d["cs"], Pin.OUT, value=1)
-    dc = Pin(d["dc"], Pin.OUT, value=0)
-    rst = Pin(d["rst"], Pin.OUT, value=1)
-    rst.value(0)
-    time.sleep_ms(10)
-    rst.value(1)
-    idle = 1 - d.get("busy_level", 1)
-    start = time.ticks_ms()
-    while busy.value() != idle and time.ticks_diff(time.ticks_ms(), start) < 5000:
-        time.sleep_ms(10)
-    if busy.value() != idle:
-        print("display: BUSY (GP%d) stuck busy after reset: check RST, BUSY and power" % d["busy"])
-        return
-    if d["driver"] != "ssd1680":
-        print("display: reset ok (the firmware's splash screen tests the rest)")
-        return
-    cs.value(0)
-    spi.write(b"\x12")  # SWRESET: the controller goes busy for a few ms
-    cs.value(1)
-    dc.value(1)
-    went_busy = False
-    start = time.ticks_ms()
-    while time.ticks_diff(time.ticks_ms(), start) < 1000:
-        if busy.value() != idle:
-            went_busy = True
-        elif went_busy:
-            break
-    if went_busy:
-        print("display: SPI reset command answered (CLK, DIN, CS, DC, BUSY all wired)")
-    else:
-        print(
-            "display: no answer to SWRESET: check CLK (GP%d), DIN (GP%d), CS, DC"
-            % (d["sck"], d["mosi"])
-        )
-
-
 def main():
     name = pick_profile()
     profile = boards.PROFILES[name]
     print("Confessor self-test, profile %s: %s" % (name, profile["title"]))
     hold_power(profile)
-    test_display(profile)
+    display = test_display(profile)
+    if display is not None:
+        test_card(display, name)
     test_leds(profile)
     test_battery(profile)
-    test_buttons(profile)
+    test_buttons(profile, display)
     print("self-test done")
 
 

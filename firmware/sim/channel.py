@@ -3,7 +3,8 @@
 # and pictures, screen descriptions and LED states go out through a directory:
 #
 #   in/<seq>.cmd    host -> device, one command per file ("press A", "long B",
-#                   "chord A C"), written to a temp name and renamed; taken in seq order
+#                   "chord A C", "vsys 3600"), written to a temp name and renamed; taken
+#                   in seq order
 #   status.json     device -> host: {"boot","ack","idle","frame","screen",...}
 #   screen.pbm      the panel as shown (P4, 296x128, 1 = black)
 #   screen.txt      the text description of the screen being shown
@@ -35,7 +36,7 @@ class Channel:
     def __init__(self, folder, buttons_pins, released, pressed):
         self.dir = folder
         self.indir = folder + "/in"
-        self._pins = buttons_pins  # name -> SimPin
+        self._pins = buttons_pins  # name -> sim.rp2.Pad
         self._released = released
         self._pressed = pressed
         for d in (folder, self.indir):
@@ -52,6 +53,8 @@ class Channel:
         self.frame = 0
         self.screen = None
         self.model = None
+        self.supply = None  # the virtual board's VSYS (sim.Supply), read by the battery pin
+        self.battery = None
         self._holds = None
         self._seq = 0
         self._last = None
@@ -110,6 +113,9 @@ class Channel:
                 f.write(b"P4\n296 128\n")
                 f.write(self._hl)
             _write(name + ".txt", self.screen.text().encode() if self.screen else b"")
+            _write(
+                name + ".json", json.dumps(self.screen.data()).encode() if self.screen else b"{}"
+            )
         scr = self.screen
         self._event(
             {
@@ -127,6 +133,9 @@ class Channel:
         _write(self.dir + "/leds.json", json.dumps({"rgb": shown, "names": names}).encode())
         self._event({"e": "leds", "names": names})
 
+    def on_led_pin(self, level):
+        self.on_leds(None)  # the Badger's single LED
+
     leds = None
 
     def _status(self, idle, app=None):
@@ -141,6 +150,8 @@ class Channel:
             "peak": self.peak,
             "exited": self.exited,
         }
+        if self.battery is not None:
+            data["battery"] = self.battery.level()
         if app is not None:
             data["app"] = app.status()  # exactly what the serial link would serve
             data["move"] = data["app"]["move"]
@@ -152,6 +163,13 @@ class Channel:
         seq = int(parts[0])
         op = parts[1]
         names = parts[2:]
+        if op == "vsys":
+            # the virtual board's supply voltage: what the battery divider reads from now on
+            if self.supply is not None:
+                self.supply.mv = int(names[0])
+            self._holds = []
+            self._seq = seq
+            return
         stable = buttons.stable
         holds = []
         for name in names:

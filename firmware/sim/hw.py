@@ -1,49 +1,9 @@
-# sim/hw.py  Simulated pins, SPI bus and NeoPixel chain for the MicroPython unix port
+# sim/hw.py  A simulated button press and NeoPixel chain for the MicroPython unix port
 # MIT licence. Never flashed (firmware/FLASH_EXCLUDE). The firmware's real drivers run
-# unchanged on these: SimPin subclasses machine.PinBase so machine.Signal works over it,
-# SimSPI hands every byte to a model of the display controller (with the DC line's
-# level), and SimNeoPixel records what the LED chain would show.
+# unchanged on these (sim/rp2.py has the board's pins and buses): Hold paces a press by the
+# driver's reads, and SimNeoPixel records what the LED chain would show.
 
 import time
-
-import machine
-
-
-class SimPin(machine.PinBase):
-    IN = 0
-    OUT = 1
-    PULL_UP = 1
-    PULL_DOWN = 2
-
-    def __init__(self, ident, level=0, on_change=None):
-        self.id = ident
-        self._level = level
-        self.on_change = on_change
-        self.reads = 0
-        self._plan = None
-
-    def value(self, v=None):
-        if v is None:
-            self.reads += 1
-            if self._plan is not None:
-                return self._plan.read(self)
-            return self._level
-        v = 1 if v else 0
-        if v != self._level:
-            self._level = v
-            if self.on_change is not None:
-                self.on_change(self, v)
-        return None
-
-    def set_level(self, v):
-        """The outside world drives an input (a button held, a BUSY line)."""
-        self._level = 1 if v else 0
-
-    def plan(self, plan):
-        self._plan = plan
-
-    def idle(self):
-        return self._plan is None
 
 
 class Hold:
@@ -81,32 +41,29 @@ class Hold:
         return self.released
 
 
-class SimSPI:
-    """Routes writes to a controller model; the model reads DC and CS itself."""
-
-    def __init__(self, model, cs, dc):
-        self.model = model
-        self.cs = cs
-        self.dc = dc
-        self.bytes = 0
-
-    def write(self, buf):
-        self.bytes += len(buf)
-        if self.cs.value() == 0:
-            self.model.feed(self.dc.value(), buf)
-
-    def init(self, *args, **kwargs):
-        pass
+# WS2812B datasheet bit times (ns) and their +-150 ns tolerance: T0H, T0L, T1H, T1L.
+WS2812B_NS = (400, 850, 800, 450)
+WS2812B_TOLERANCE = 150
+# micropython-lib neopixel's 800 kHz default: (400, 850, 800, 450).
+NEOPIXEL_DEFAULT = (400, 850, 800, 450)
 
 
 class SimNeoPixel:
-    """The NeoPixel interface (n, __setitem__, __getitem__, fill, write)."""
+    """neopixel.NeoPixel as board.py builds it: (pin, n, bpp, timing), __setitem__, fill,
+    write. It records what the chain shows and checks the bit timing: out of the WS2812B's
+    windows, or neopixel's default on an RP2350 at its stock clock (reported to fail there,
+    micropython#18295), the chain shows nothing new and the fault is in `errors`."""
 
-    def __init__(self, n, on_write=None):
+    def __init__(self, pin=None, n=1, bpp=3, timing=1, mcu="rp2350", on_write=None):
+        self.pin = pin
         self.n = n
+        self.bpp = bpp
+        self.timing = NEOPIXEL_DEFAULT if timing == 1 else tuple(timing) if timing else None
+        self.mcu = mcu
         self.buf = [(0, 0, 0)] * n
         self.shown = [(0, 0, 0)] * n
         self.writes = 0
+        self.errors = []
         self.on_write = on_write
 
     def __len__(self):
@@ -122,22 +79,24 @@ class SimNeoPixel:
         for i in range(self.n):
             self.buf[i] = tuple(rgb)
 
+    def timing_fault(self):
+        t = self.timing
+        if t is None or len(t) != 4:
+            return "not an 800 kHz WS2812 timing: %r" % (t,)
+        for i in range(4):
+            if abs(t[i] - WS2812B_NS[i]) > WS2812B_TOLERANCE:
+                return "timing %r outside the WS2812B's +-150 ns windows" % (t,)
+        if self.mcu == "rp2350" and t == NEOPIXEL_DEFAULT:
+            return "neopixel's default timing fails on an RP2350 at its stock clock (micropython#18295)"
+        return None
+
     def write(self):
-        self.shown = list(self.buf)
         self.writes += 1
+        fault = self.timing_fault()
+        if fault is not None:
+            if len(self.errors) < 8:
+                self.errors.append(fault)
+            return
+        self.shown = list(self.buf)
         if self.on_write is not None:
             self.on_write(self)
-
-
-class FuncPin(SimPin):
-    """An input whose level a model computes (a display controller's BUSY line)."""
-
-    def __init__(self, ident, fn):
-        SimPin.__init__(self, ident)
-        self._fn = fn
-
-    def value(self, v=None):
-        if v is None:
-            self.reads += 1
-            return self._fn()
-        return None

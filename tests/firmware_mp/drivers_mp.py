@@ -4,102 +4,153 @@
 import asyncio
 
 import machine
+import rig
 from buttons import Buttons
-from leds import SeatLeds
-from sim.hw import FuncPin, Hold, SimNeoPixel, SimPin, SimSPI
+from leds import WS2812_TIMING, SeatLeds
+from rig import H, W, draw_card, pixel, run
+from sim import rp2
+from sim.hw import Hold, SimNeoPixel
 from sim.ssd1680_model import SSD1680Model
-from sim.uc8151_model import UC8151Model
 from ssd1680 import SSD1680
-from uc8151 import UC8151
 
 
-def make_ssd1680(full_ms=0, partial_ms=0):
-    model = SSD1680Model(full_ms, partial_ms)
-    cs, dc = SimPin(9, 1), SimPin(8, 1)
-    rst = SimPin(12, 1, model.rst_changed)
-    d = SSD1680(SimSPI(model, cs, dc), cs, dc, rst, FuncPin(13, model.busy))
-    d.reset_ms = 0
-    d.busy_poll_ms = 1
-    return d, model
-
-
-def run(coro):
-    return asyncio.run(coro)
+def ssd1680():
+    b, model, rec = rig.board("reference")
+    return b.display, model
 
 
 # ****** SSD1680 ******
-def test_ssd1680_init_sequence():
-    d, model = make_ssd1680()
-    run(d.init())
-    assert model.resets == 1  # RST pulsed low before anything is sent
-    cmds = model.commands()
-    # SW reset first, then 296 gates, data entry mode, RAM window, border, update, sensor
-    assert cmds == [0x12, 0x01, 0x11, 0x44, 0x45, 0x3C, 0x21, 0x18], cmds
-    args = dict((c, bytes(a)) for c, a in model.log)
-    assert args[0x01] == b"\x27\x01\x00"  # MUX = 295 + 1 gate lines
-    assert args[0x11] == b"\x06"  # Y first, Y+, X-
-    assert args[0x44] == b"\x0f\x00" and args[0x45] == b"\x00\x00\x27\x01"
-    assert not model.errors
-
-
-def test_ssd1680_full_refresh_shows_the_framebuffer():
-    d, model = make_ssd1680()
-    d.fb.fill(d.WHITE)
-    d.fb.pixel(0, 0, d.BLACK)
-    d.fb.fill_rect(100, 40, 30, 20, d.BLACK)
-    d.fb.text("Sins", 200, 100, d.BLACK)
-    assert run(d.show(full=True)) is True
+def test_ssd1680_full_refresh_shows_the_framebuffer_upright():
+    d, model = ssd1680()
+    draw_card(d.fb, d.WHITE, d.BLACK)
+    assert run(d.show(full=True)) == "full"
     assert model.refreshes == ["full"]
-    assert bytes(model.landscape()) == bytes(d.buf)  # the panel is the picture
-    assert model.red == model.bw  # the "previous" RAM is ready for a partial refresh
-    # landscape (0, 0) is gate 0, the last source pixel: RAM byte x=15, bit 0
+    glass = model.landscape()
+    assert bytes(glass) == bytes(d.buf)  # the glass is the picture
+    # upright, not mirrored, not inverted: corners where they were drawn
+    assert pixel(glass, 1, 1) == 0 and pixel(glass, W - 2, H - 2) == 0
+    assert pixel(glass, W - 2, 1) == 1 and pixel(glass, 1, H - 2) == 1
+    assert pixel(glass, W - 1, 0) == 0 and pixel(glass, 150, 100) == 1
+    assert model.red == model.bw  # the reference RAM is ready for a partial refresh
+    # landscape (0, 0) is gate 0, the last source: RAM X 15, bit 0 (Waveshare's landscape)
     assert model.ram_byte(15, 0) & 1 == 0
-    assert model.ram_byte(15, 1) & 1 == 1
-    assert model.log[-1][0] == 0x20
-    seq = [bytes(a) for c, a in model.log if c == 0x22]
-    assert seq == [b"\xf7"]
     assert not model.errors and model.stale_partials == 0
 
 
-def test_ssd1680_partial_refresh_is_differential_and_kept_honest():
-    d, model = make_ssd1680()
+def test_ssd1680_partial_refresh_loads_the_waveform_and_keeps_its_reference():
+    d, model = ssd1680()
     d.fb.fill(d.WHITE)
     run(d.show(full=True))
     for i in range(3):
         d.fb.text(str(i), 8 * i, 0, d.BLACK)
-        assert run(d.show(full=False)) is False
+        assert run(d.show(full=False)) == "partial"
         assert bytes(model.landscape()) == bytes(d.buf)
     assert model.refreshes == ["full", "partial", "partial", "partial"]
-    seqs = [bytes(a) for c, a in model.log if c == 0x22]
-    assert seqs[-1] == b"\xff"
-    # each partial refresh compared against what the panel really showed
-    assert model.stale_partials == 0
-    assert model.red == model.panel
+    assert model.lut is not None and not model.flashing()  # Waveshare's partial table
+    # RAM ping-pong: each partial refresh compared against what the glass really showed
+    assert model.stale_partials == 0 and model.red == model.glass
+    assert not model.errors
 
 
-def test_ssd1680_forces_a_full_refresh_after_many_partials():
-    d, model = make_ssd1680()
-    d.full_every = 3
+def check_partial(driver_class):
+    """Problems a driver's partial refresh has on the modelled panel (none is good)."""
+    b, model, rec = rig.board("reference")
+    old = b.display
+    d = driver_class(old._spi, old._cs, old._dc, old._rst, old._busy)
+    d.reset_ms = 0
+    d.busy_poll_ms = 1
+    d.fb.fill(d.WHITE)
     run(d.show(full=True))
-    kinds = [run(d.show(full=False)) for _ in range(5)]
-    assert kinds == [False, False, False, True, False]
-    assert model.refreshes[-2:] == ["full", "partial"]
+    d.fb.text("new", 100, 60, d.BLACK)
+    run(d.show(full=False))
+    problems = list(model.errors)
+    if bytes(model.landscape()) != bytes(d.buf):
+        problems.append("the glass does not show the picture")
+    if model.stale_partials:
+        problems.append("stale reference RAM")
+    return problems
+
+
+class OldPartialSSD1680(SSD1680):
+    """The partial refresh Confessor used to send: 0x22 0xFF (load the OTP mode-2
+    waveform) and never 0x32. This panel's OTP has no partial waveform."""
+
+    async def _partial(self):
+        self._window()
+        self._cursor()
+        await self._stream(0x24)
+        self._byte(0x22, 0xFF)
+        self._cmd(0x20)
+        await self.wait_busy()
+        await self._stream(0x26)
+        self._partials += 1
+
+
+def test_the_old_partial_sequence_leaves_the_glass_unchanged():
+    assert check_partial(SSD1680) == []
+    problems = check_partial(OldPartialSSD1680)
+    assert "the glass does not show the picture" in problems, problems
+    assert any("no waveform loaded" in p for p in problems), problems
+
+
+def test_ssd1680_clears_ghosts_with_a_fast_refresh_every_clean_every():
+    d, model = ssd1680()
+    model.ghost = bytearray(len(model.glass))  # keep the ghosts of partial refreshes
+    d.clean_every = 3
+    d.fb.fill(d.WHITE)
+    run(d.show(full=True))
+    kinds = []
+    for i in range(5):
+        d.fb.fill_rect(0, 0, 60, 10, d.WHITE)
+        d.fb.text("n%d" % i, 0, 0, d.BLACK)
+        kinds.append(run(d.show(full=False)))
+        if i == 2:
+            assert model.ghost_pixels() > 0  # three partial refreshes left their marks
+    assert kinds == ["partial", "partial", "partial", "fast", "partial"]
+    assert model.refreshes[-2:] == ["fast", "partial"]
+    assert bytes(model.landscape()) == bytes(d.buf) and not model.errors
+    d.fb.fill(d.WHITE)
+    run(d.show(full=True))
+    assert model.ghost_pixels() == 0  # a flashing refresh leaves none
+
+
+def test_ssd1680_model_needs_ping_pong_or_a_rewritten_reference():
+    # The same partial refresh without the 0x37 ping-pong option: the reference RAM keeps
+    # the old image, and the second partial refresh compares against a stale one.
+    d, model = ssd1680()
+    d.fb.fill(d.WHITE)
+    run(d.show(full=True))
+
+    class NoPingPong:
+        DISPLAY_OPTION_PARTIAL = bytes(10)
+
+    import panel_ws29
+
+    for name in dir(panel_ws29):
+        if not name.startswith("_") and not hasattr(NoPingPong, name):
+            setattr(NoPingPong, name, getattr(panel_ws29, name))
+    d._panel = NoPingPong
+    for i in range(2):
+        d.fb.text(str(i), 8 * i, 0, d.BLACK)
+        run(d.show(full=False))
+    assert model.stale_partials == 1
 
 
 def test_ssd1680_deep_sleep_and_wake():
-    d, model = make_ssd1680()
+    d, model = ssd1680()
     run(d.show(full=True))
     run(d.sleep())
     assert model.asleep and model.commands()[-1] == 0x10
     d.fb.fill(d.BLACK)
-    run(d.show(full=False))  # wakes with a reset and init first
-    assert not model.asleep and model.resets == 2
+    assert run(d.show(full=False)) == "partial"  # wakes with a reset, RAM kept
+    assert not model.asleep and model.resets == 2, model.resets  # the full refresh; the wake
     assert not model.errors  # nothing was sent to the sleeping controller
     assert bytes(model.landscape()) == bytes(d.buf)
 
 
 def test_ssd1680_waits_for_busy_without_blocking_the_loop():
-    d, model = make_ssd1680(full_ms=60)
+    d, model = ssd1680()
+    model.times = {"full": 60}
     ticks = [0]
 
     async def other():
@@ -123,23 +174,117 @@ def test_ssd1680_waits_for_busy_without_blocking_the_loop():
     assert not model.errors  # nothing sent while BUSY
 
 
-# ****** UC8151 ******
-def test_uc8151_full_refresh_transposes_into_gate_rows():
-    model = UC8151Model()
-    cs, dc = SimPin(17, 1), SimPin(20, 1)
-    rst = SimPin(21, 1, model.rst_changed)
-    d = UC8151(SimSPI(model, cs, dc), cs, dc, rst, FuncPin(26, lambda: 1 - model.busy()))
+# ****** the rp2 SPI and the DC line ******
+def test_spi_with_miso_none_takes_gp8_so_dc_must_come_after_it():
+    # As on the rp2 port, miso=None is the default MISO: SPI1 switches GP8 (the Waveshare
+    # module's DC) to the SPI block. A DC Pin made before the bus loses it.
+    world = rp2.new_world()
+    model = SSD1680Model()
+    world.attach_spi(1, model, 9, 8)
+    world.pad(13).source = model.busy
+    dc = rp2.Pin(8, rp2.Pin.OUT, value=0)  # the wrong order: DC first
+    spi = rp2.SPI(1, baudrate=4000000, sck=rp2.Pin(10), mosi=rp2.Pin(11), miso=None)
+    assert spi.miso == 8 and world.pad(8).func == "spi1"
+    cs = rp2.Pin(9, rp2.Pin.OUT, value=1)
+    rst = rp2.Pin(12, rp2.Pin.OUT, value=1)
+    d = SSD1680(spi, cs, dc, rst, rp2.Pin(13, rp2.Pin.IN, rp2.Pin.PULL_UP))
     d.reset_ms = 0
-    d.fb.fill(d.WHITE)
-    d.fb.text("Badger", 10, 10, d.BLACK)
-    d.fb.pixel(295, 127, d.BLACK)
-    run(d.show())
-    assert bytes(model.landscape()) == bytes(d.buf)
-    assert model.commands()[:5] == [0x00, 0x01, 0x06, 0x30, 0x50]
-    assert 0x04 in model.commands() and model.commands()[-1] == 0x02  # power on ... off
+    d.busy_poll_ms = 1
+    d.fb.fill(d.BLACK)
+    run(d.show(full=True))
+    assert any("DC (GP8) is not driven" in e for e in model.errors), model.errors
+    assert bytes(model.landscape()) == b"\xff" * len(d.buf)  # nothing reached the glass
+    # board.wire's order (bus, then CS and DC) gives GP8 back to DC
+    b, model2, rec = rig.board("reference")
+    assert b.world.pad(8).func == "sio" and b.world.pad(8).output
+    b.display.fb.fill(b.display.BLACK)
+    run(b.display.show(full=True))
+    assert not model2.errors and bytes(model2.landscape()) == bytes(b.display.buf)
+
+
+# ****** UC8151 ******
+def test_uc8151_full_refresh_is_upright_and_not_inverted():
+    b, model, rec = rig.board("badger2040w")
+    d = b.display
+    draw_card(d.fb, d.WHITE, d.BLACK)
+    assert run(d.show()) == "full"
+    glass = model.landscape()
+    assert bytes(glass) == bytes(d.buf)
+    assert pixel(glass, 1, 1) == 0 and pixel(glass, W - 2, H - 2) == 0
+    assert pixel(glass, W - 2, 1) == 1 and pixel(glass, 1, H - 2) == 1
+    assert pixel(glass, 150, 100) == 1  # white stays white
     run(d.sleep())
     assert model.asleep
     assert not model.errors
+
+
+def test_uc8151_model_follows_the_panel_setting_not_the_driver():
+    # The settings Confessor used to send (PSR 0x9F: gates scanned up; CDI 0x97 with a 1
+    # meant as black, rows sent band 15 first): on the modelled panel the picture comes
+    # out turned 180 degrees with black and white swapped.
+    b, model, rec = rig.board("badger2040w")
+    d = b.display
+    run(d.init())
+    d._cmd(0x00, b"\x9f")
+    d._cmd(0x50, b"\x97")
+    draw_card(d.fb, 0, 1)  # the old driver's WHITE = 0
+    d._cmd(0x04)
+    run(d.wait_busy())
+    d._cmd(0x13)
+    d._dc.value(1)
+    row = bytearray(16)
+    for gate in range(W):
+        for k in range(16):
+            row[k] = d.buf[(15 - k) * W + gate]
+        d._cs.value(0)
+        d._spi.write(row)
+        d._cs.value(1)
+    d._cmd(0x12)
+    glass = model.landscape()
+    for x, y in ((1, 1), (W - 2, H - 2), (W - 2, 1), (1, H - 2), (150, 100), (W - 1, 0)):
+        drawn_black = pixel(d.buf, x, y) == 1
+        shown_white = pixel(glass, W - 1 - x, H - 1 - y) == 1
+        assert drawn_black == shown_white, (x, y)  # rotated 180 degrees and inverted
+
+
+# ****** WS2812 timing ******
+def test_ws2812_timing_works_on_the_rp2350():
+    np = SimNeoPixel(None, 2, timing=WS2812_TIMING, mcu="rp2350")
+    np[0] = (1, 2, 3)
+    np.write()
+    assert np.shown[0] == (1, 2, 3) and not np.errors
+    default = SimNeoPixel(None, 2, mcu="rp2350")  # neopixel's 800 kHz default
+    default[0] = (1, 2, 3)
+    default.write()
+    assert default.shown[0] == (0, 0, 0) and "18295" in default.errors[0]
+    on_rp2040 = SimNeoPixel(None, 2, mcu="rp2040")
+    on_rp2040[0] = (1, 2, 3)
+    on_rp2040.write()
+    assert on_rp2040.shown[0] == (1, 2, 3)
+    b, model, rec = rig.board("reference")
+    assert b.np.timing == WS2812_TIMING
+
+
+# ****** battery ******
+def test_battery_reads_vsys_through_the_divider():
+    from battery import Battery
+
+    world = rp2.new_world()
+    vsys = [4700]
+    world.analog[26] = lambda: vsys[0] // 2
+    bat = Battery(rp2.ADC(26), 2)
+    assert world.pad(26).func == "adc"
+    level = bat.level()
+    assert 4680 <= level["mv"] <= 4700 and level["source"] == "usb"
+    assert level["percent"] is None and not level["low"]
+    vsys[0] = 3600
+    level = bat.level()
+    assert level["source"] == "battery" and 48 <= level["percent"] <= 50
+    assert not level["low"]
+    vsys[0] = 3150
+    assert bat.level()["low"]
+    vsys[0] = 2500
+    assert bat.level()["percent"] == 0
 
 
 # ****** buttons ******
@@ -155,11 +300,15 @@ class Clock:
 
 
 def make_buttons():
+    """Buttons on pull-ups, as the reference build wires them; the pads are what a test
+    presses (set_level) or plans a press on."""
+    world = rp2.new_world()
     pins = {}
     signals = {}
-    for name in ("A", "B", "C", "UP", "DOWN"):
-        pins[name] = SimPin(name, 1)  # pulled up: released reads 1
-        signals[name] = machine.Signal(pins[name], invert=True)
+    for gpio, name in enumerate(("A", "B", "C", "UP", "DOWN")):
+        pin = rp2.Pin(14 + gpio, rp2.Pin.IN, rp2.Pin.PULL_UP)  # released reads 1
+        pins[name] = world.pad(14 + gpio)
+        signals[name] = machine.Signal(pin, invert=True)
     clock = Clock()
     b = Buttons(signals, clock)
     return b, pins, clock
@@ -256,7 +405,7 @@ def test_buttons_async_get():
 
 # ****** LEDs ******
 def test_seat_leds_scale_and_light_one_seat():
-    np = SimNeoPixel(6)
+    np = SimNeoPixel(None, 6, timing=WS2812_TIMING)
     leds = SeatLeds(np, 5, 5, max_brightness=40)
     leds.only(2, "turn")
     leds.status("secret")

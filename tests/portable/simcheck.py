@@ -8,10 +8,12 @@ MicroPython unix port (a sample). For each seeded game it checks, at every node:
 - legal actions are sorted, unique and non-empty; chance outcomes are sorted,
   positive, and their actions are the legal ones;
 - an illegal action is refused with IllegalAction and leaves the state as it was;
-- every legal action has a text; views encode canonically; a bad seat is refused;
+- every legal action has a text; the action codec round-trips
+  (encode(decode(a)) == a, decode gives plain data with a "kind");
+  views and announcements encode canonically; a bad seat is refused;
 - clone() is independent of its original, and snapshots stay untouched later;
 - view non-interference: a state that differs only in what a seat has not
-  observed gives that seat the same view;
+  observed gives that seat the same view and the same announcements;
 
 and at the end: replay(history) gives the same state, the game ended within
 max_game_length(), and returns() are ints, one per seat.
@@ -51,6 +53,7 @@ def fingerprint(state):
         state.returns(),
         state.legal_actions(),
         state.view(None),
+        state.announcements(),
     ]
     for seat in range(n):
         parts.append(state.view(seat))
@@ -87,6 +90,16 @@ def check_node(game, seed, state, deep=True):
         text = state.action_text(a)
         if not isinstance(text, str) or not text:
             _fail(game, seed, state, "action %d has no text" % a)
+        data = game.decode(a)
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            _fail(game, seed, state, "decode(%d) is %r, not a dict with a kind" % (a, data))
+        canon.dumps(data)
+        if game.encode(data) != a:
+            _fail(game, seed, state, "encode(decode(%d)) is %r" % (a, game.encode(data)))
+    for news in state.announcements():
+        if not isinstance(news, dict) or not isinstance(news.get("kind"), str):
+            _fail(game, seed, state, "announcement %r is not a dict with a kind" % (news,))
+    canon.dumps(state.announcements())
     # Views are plain data; a seat that does not exist is refused.
     canon.dumps(state.view(None))
     for seat in range(n):
@@ -181,6 +194,14 @@ def check_non_interference(game, seed, state, record, stream):
         if other is None:
             continue
         found += 1
+        if canon.dumps(other.announcements()) != canon.dumps(state.announcements()):
+            _fail(
+                game,
+                seed,
+                state,
+                "seat %d can tell apart two states by their announcements:\n  %s\n  %s"
+                % (seat, canon.dumps(state.announcements()), canon.dumps(other.announcements())),
+            )
         if canon.dumps(other.view(seat)) != canon.dumps(state.view(seat)):
             _fail(
                 game,

@@ -1,0 +1,97 @@
+# join_screen.py  The e-ink screens that join a phone: a QR code on the left, words on the right
+# MIT licence. Two screens: the table's Wi-Fi network (public: its name and password, as the
+# standard Wi-Fi QR text phones join by camera) and one seat's own page (private: the URL
+# carries that seat's token, so the app shows it behind the pass gate, like any secret).
+# A Screen (ui.py) carries the words, so the simulator, the tests and the serial link read
+# them as they read every other screen; draw() lays them out beside the code instead of
+# ui.Painter's full-width body, which the code would cover.
+
+import qr
+from ui import H, Screen, W, clip
+
+_CODE_SIDE = 128  # the code takes the panel's full height: the biggest modules it can
+_GAP = 4
+_ROW = 10
+
+
+def wifi_text(ssid, password):
+    """The Wi-Fi QR text phones' cameras understand (WPA2: T:WPA)."""
+    return "WIFI:T:WPA;S:%s;P:%s;;" % (_escape(ssid), _escape(password))
+
+
+def _escape(text):
+    out = ""
+    for ch in text:
+        if ch in '\\;,:"':
+            out += "\\"
+        out += ch
+    return out
+
+
+def network_screen(ssid, password):
+    """(Screen, code) of the table's network: join it by camera or by typing."""
+    scr = Screen(
+        "join-wifi",
+        title="Phones: Wi-Fi",
+        lines=["Scan to join", "", "Network:", ssid, "Password:", password],
+        keys=("next", "", ""),
+    )
+    return scr, qr.encode(wifi_text(ssid, password))
+
+
+def seat_screen(seat_name, url):
+    """(Screen, code) of one seat's page. Private: the URL is that seat's key."""
+    shown = url[7:] if url.startswith("http://") else url
+    lines = ["Scan with your", "phone's camera", "or open:"]
+    cols = _cols()
+    for i in range(0, len(shown), cols):
+        lines.append(shown[i : i + cols])
+    scr = Screen(
+        "join-seat",
+        title=seat_name,
+        lines=lines,
+        keys=("done", "no phone", ""),
+        private=True,
+    )
+    return scr, qr.encode(url)
+
+
+def _cols():
+    return (W - _CODE_SIDE - _GAP - 2) // 8
+
+
+def draw(display, scr, code):
+    """Draw a join screen on the display's framebuffer (nothing is refreshed here)."""
+    fb = display.fb
+    black = display.BLACK
+    white = display.WHITE
+    scr.texts = []
+    fb.fill(white)
+    px = qr.module_px(code, _CODE_SIDE)
+    side = (code.size + 2 * qr.QUIET) * px
+    off = (_CODE_SIDE - side) // 2
+    qr.draw(fb, code, off, (H - side) // 2, px, black, white)
+    x0 = _CODE_SIDE + _GAP
+    cols = _cols()
+    if scr.title:
+        fb.fill_rect(x0 - 2, 0, W - x0 + 2, 12, black)
+        _text(fb, scr, clip(scr.title, cols), x0, 2, white, True)
+    y = 16
+    for line in scr.lines:
+        if y > H - 2 * _ROW:
+            break
+        _text(fb, scr, clip(line, cols), x0, y, black, False)
+        y += _ROW
+    legend = []
+    for i in range(3):
+        if scr.keys[i]:
+            legend.append("%s:%s" % ("ABC"[i], scr.keys[i]))
+    if legend:
+        fb.hline(x0 - 2, H - 12, W - x0 + 2, black)
+        _text(fb, scr, clip(" ".join(legend), cols), x0, H - 9, black, False)
+    return scr
+
+
+def _text(fb, scr, text, x, y, color, inverted):
+    fb.text(text, x, y, color)
+    scr.texts.append([x, y, text, 1, inverted])

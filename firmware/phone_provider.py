@@ -1,0 +1,192 @@
+# phone_provider.py  What the phone server may know of the game, and the way choices come back
+# MIT licence. The server never touches the game: it asks a provider, and this one answers
+# from the rules core's protocol alone (shared_rules/game.py): view(seat) and view(None),
+# the action codec (game.decode / game.encode), action_text() and observers(), which says
+# when an action is a seat's secret (a bid, the Pope's die). Nothing here does rules
+# arithmetic or reads State attributes. A choice made on a phone is checked, then handed to
+# the UI task through an Inbox; the UI task checks it again against the state it holds and
+# applies it through its own journaled path, so the phone can never act on its own.
+#
+# The provider interface (what phone_server.py calls):
+#   version()           -> int   changes whenever anything a page shows may have changed
+#   status()            -> dict  public facts only (an onlooker's)
+#   public_view()       -> dict  state.view(None)
+#   seat_view(seat)     -> dict  state.view(seat)
+#   pending(seat)       -> None, or {"move": n, "count": k}: the seat's secret choice is open
+#   options(seat)       -> the k options one at a time: {"action": decoded, "text": str}
+#                          (a generator: a bid can have hundreds, and the heap is small)
+#   sent(seat)          -> bool  this seat's choice for the current move is in the inbox
+#   uses_phone(seat)    -> bool  False once the seat has gone back to pass-and-peek
+#   choose(seat, move, data) -> "sent" | "stale" | "twice" | "bad" | "busy"
+
+import asyncio
+
+SENT = "sent"  # in the inbox for the UI task
+STALE = "stale"  # the move has passed, or the seat has nothing to choose
+TWICE = "twice"  # this seat already sent a choice for this move
+BAD = "bad"  # not one of the seat's options
+BUSY = "busy"  # the inbox is full (the UI task is behind)
+
+
+class Inbox:
+    """Choices from the phones, oldest first, for the UI task: (seat, move, action)."""
+
+    def __init__(self, size=8):
+        self.size = size
+        self._items = []
+        self._event = asyncio.Event()
+
+    def put(self, item):
+        if len(self._items) >= self.size:
+            return False
+        self._items.append(item)
+        self._event.set()
+        return True
+
+    def take(self):
+        """The oldest choice, or None."""
+        if not self._items:
+            self._event.clear()
+            return None
+        return self._items.pop(0)
+
+    async def wait(self):
+        """Until a choice is waiting (the UI task awaits this beside its buttons)."""
+        while not self._items:
+            self._event.clear()
+            await self._event.wait()
+
+    def clear(self):
+        self._items = []
+        self._event.clear()
+
+    def __len__(self):
+        return len(self._items)
+
+
+class GameProvider:
+    """The provider over one game in progress: attach() when it starts or resumes,
+    changed() after every action the app applies, detach() when it is closed."""
+
+    def __init__(self, inbox, boot=""):
+        self.inbox = inbox
+        self.boot = boot  # tells a page's old version apart after a restart
+        self._version = 0
+        self.game = None
+        self.state = None
+        self.names = []
+        self._sent = {}  # seat -> move of the choice in the inbox
+        self._off = []  # seats that chose pass-and-peek instead
+
+    # ****** the app's side ******
+    def attach(self, game, state, names):
+        self.game = game
+        self.state = state
+        self.names = list(names)
+        self._sent = {}
+        self._off = []
+        self.inbox.clear()
+        self._version += 1
+
+    def changed(self):
+        """After every action applied: pages see a new version; old sent marks go."""
+        move = self.state.move_number() if self.state is not None else -1
+        for seat in list(self._sent):
+            if self._sent[seat] != move:
+                del self._sent[seat]
+        self._version += 1
+
+    def detach(self):
+        self.game = None
+        self.state = None
+        self._sent = {}
+        self.inbox.clear()
+        self._version += 1
+
+    def phone(self, seat, on):
+        """A seat switches between its phone and pass-and-peek (at any time)."""
+        if on and seat in self._off:
+            self._off.remove(seat)
+        elif not on and seat not in self._off:
+            self._off.append(seat)
+        self._version += 1
+
+    def uses_phone(self, seat):
+        return self.state is not None and seat not in self._off
+
+    # ****** the server's side ******
+    def version(self):
+        return self._version
+
+    def etag(self):
+        return "%s-%d" % (self.boot, self._version)
+
+    def status(self):
+        st = self.state
+        game = self.game
+        if st is None or game is None:
+            return {"game": None, "over": True}
+        p = st.current_player()
+        return {
+            "game": game.NAME,
+            "title": game.TITLE,
+            "players": game.num_players,
+            "names": self.names,
+            "move": st.move_number(),
+            "over": st.is_terminal(),
+            "to_move": p if p >= 0 else None,
+            "secret_turn": p >= 0 and self._private(p),
+        }
+
+    def public_view(self):
+        return self.state.view(None) if self.state is not None else None
+
+    def seat_view(self, seat):
+        return self.state.view(seat) if self.state is not None else None
+
+    def _private(self, seat):
+        # observers() is (seat,) where only that seat may know which action is taken
+        if self.state is None:
+            return False
+        obs = self.state.observers()
+        return obs is not None and len(obs) == 1 and obs[0] == seat
+
+    def pending(self, seat):
+        st = self.state
+        if st is None or st.is_terminal() or seat in self._off:
+            return None
+        if st.current_player() != seat or not self._private(seat):
+            return None
+        return {"move": st.move_number(), "count": len(st.legal_actions())}
+
+    def options(self, seat):
+        st = self.state
+        game = self.game
+        if st is None or game is None or self.pending(seat) is None:
+            return
+        for action in st.legal_actions():
+            yield {"action": game.decode(action), "text": st.action_text(action)}
+
+    def sent(self, seat):
+        st = self.state
+        return st is not None and self._sent.get(seat) == st.move_number()
+
+    def choose(self, seat, move, data):
+        """A seat's choice from its phone: checked here, applied by the UI task."""
+        st = self.state
+        game = self.game
+        if st is None or game is None or self.pending(seat) is None or move != st.move_number():
+            return STALE
+        if self._sent.get(seat) == move:
+            return TWICE
+        try:
+            action = game.encode(data)
+        except Exception:  # noqa: BLE001 - whatever a phone sent, it names no action
+            return BAD
+        if action not in st.legal_actions():
+            return BAD
+        if not self.inbox.put((seat, move, action)):
+            return BUSY
+        self._sent[seat] = move
+        self._version += 1
+        return SENT

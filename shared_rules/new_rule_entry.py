@@ -1,0 +1,58 @@
+"""New Rule (Sin): its catalogue entry.
+
+The one place that lists the game: what the device's menu and the laptop's CLI
+show and need without importing the engine (shared_rules/games.py). The game
+has no known published title; "New Rule" is the heading of the page its rules
+come from (see docs/rules/new-rule.md).
+"""
+
+from shared_rules.game import Option
+
+NAME = "new-rule"
+TITLE = "New Rule (Sin)"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+ENGINE = ("shared_rules.new_rule", "NewRule")
+# The device's screens for it: (firmware module, class); None for the generic ones.
+PRESENTER = ("present_newrule", "NewRulePresenter")
+# Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
+ON_DEVICE = True
+# Bots stronger than "random": (name, module, class).
+BOTS = (("greedy", "shared_rules.new_rule_bot", "GreedyBot"),)
+OPTIONS = (
+    Option("first_player", 0, low=0, high=3, help="the first player of the first round"),
+    Option("target", 200, choices=(100, 200, 300), help="the score that wins at once"),
+    Option("ace", 1, choices=(1, 11), help="what an Ace costs at a reckoning"),
+    Option(
+        "ace_straights",
+        "both",
+        choices=("both", "low", "high"),
+        help="straight flushes with the Ace: A-2-3-4 and J-Q-K-A, only A-2-3-4, or only J-Q-K-A",
+    ),
+    Option(
+        "king_player",
+        "spared",
+        choices=("spared", "reckoned"),
+        help="the player of the face-up King escapes the reckoning, or is reckoned too",
+    ),
+    Option(
+        "damnation_sets",
+        "keep",
+        choices=("keep", "cancel"),
+        help="at total damnation, set points scored this round stay or are cancelled",
+    ),
+    Option(
+        "damnation_start",
+        "next",
+        choices=("next", "same"),
+        help="after total damnation the next round starts left of the last first player,"
+        " or with the same first player",
+    ),
+    Option(
+        "round_limit",
+        20,
+        low=1,
+        high=99,
+        help="rounds after which the highest score wins if nobody has reached the target",
+    ),
+)

@@ -1,0 +1,269 @@
+"""Phone mode's pieces on the MicroPython unix port (run by tests/test_firmware_units.py):
+seat tokens, the guessing guard, the game provider and its inbox, the Wi-Fi driver over
+the simulated network module."""
+
+import asyncio
+
+import phone_provider
+import wifi
+from phone_seats import TOKEN_CHARS, Guard, Seats, token_text
+from sim import wlan
+
+from shared_rules import games
+from shared_rules.driver import draw_chance
+from shared_rules.rng import Stream
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+
+def counter_urandom():
+    state = [0]
+
+    def urandom(n):
+        state[0] += 1
+        return bytes([(state[0] * 37 + i * 11) & 255 for i in range(n)])
+
+    return urandom
+
+
+# ****** tokens ******
+def test_token_text_is_rfc4648_base32():
+    assert token_text(b"foobar") == "mzxw6ytboi"  # RFC 4648 test vector, lower case
+    assert token_text(b"f") == "my"
+    assert len(token_text(bytes(12))) == TOKEN_CHARS == 20
+
+
+def test_each_token_opens_exactly_its_seat_and_dies_with_the_game():
+    seats = Seats(counter_urandom())
+    assert seats.seat_of("a" * 20) is None  # no game: no seat
+    seats.deal(4)
+    tokens = seats.tokens()
+    assert len(set(tokens)) == 4
+    for s in range(4):
+        assert seats.seat_of(tokens[s]) == s
+        assert seats.seat_of(tokens[s][:-1]) is None  # truncated
+        assert seats.seat_of(tokens[s] + "a") is None
+        assert seats.seat_of(tokens[s].upper()) is None
+        wrong = tokens[s][:-1] + ("a" if tokens[s][-1] != "a" else "b")
+        assert seats.seat_of(wrong) is None
+    assert seats.seat_of(None) is None and seats.seat_of(12) is None
+    assert seats.seat_of("é" * 20) is None
+    seats.end()
+    for t in tokens:
+        assert seats.seat_of(t) is None
+    seats.deal(4)
+    assert not set(seats.tokens()) & set(tokens)  # a new game, new tokens
+
+
+def test_tokens_draw_96_bits_from_urandom():
+    asked = []
+
+    def urandom(n):
+        asked.append(n)
+        return bytes(range(n))
+
+    seats = Seats(urandom)
+    seats.deal(3)
+    assert asked == [12, 12, 12]
+
+
+def test_restore_takes_back_a_resumed_games_tokens():
+    seats = Seats(counter_urandom())
+    seats.deal(2)
+    kept = seats.tokens()
+    other = Seats(counter_urandom())
+    other.restore(kept)
+    assert other.seat_of(kept[1]) == 1
+    try:
+        other.restore(["not a token"])
+        raise AssertionError("a malformed token was restored")
+    except ValueError:
+        pass
+
+
+# ****** the guard ******
+def test_guard_limits_one_peers_guesses_and_refills_with_time():
+    clock = Clock()
+    g = Guard(clock, burst=3, every_ms=1000, total_burst=100, total_every_ms=10)
+    for _ in range(3):
+        assert g.allowed("a")
+        g.failed("a")
+    assert not g.allowed("a")
+    assert g.allowed("b")  # another peer is not punished for a's guesses
+    clock.now += 999
+    assert not g.allowed("a")
+    clock.now += 1
+    assert g.allowed("a")
+    g.failed("a")
+    assert not g.allowed("a")
+
+
+def test_guard_shared_limit_spares_peers_that_showed_a_token():
+    clock = Clock()
+    g = Guard(clock, burst=5, every_ms=1000, total_burst=4, total_every_ms=1000)
+    g.passed("player")
+    for peer in ("x1", "x2", "x3", "x4"):
+        assert g.allowed(peer)
+        g.failed(peer)
+    assert not g.allowed("x5")  # everyone together has used the shared budget
+    assert g.allowed("player")  # a player with a valid token still gets in
+    assert g.refused >= 1
+
+
+def test_guard_keeps_a_bounded_table_of_peers():
+    clock = Clock()
+    g = Guard(clock, burst=2, every_ms=1000, total_burst=1000, total_every_ms=1, peers=4)
+    for i in range(50):
+        g.failed("p%d" % i)
+        g.allowed("p%d" % i)
+    assert len(g._peers) <= 4
+
+
+# ****** the provider ******
+def keeper_at_bid():
+    game = games.load("mea-culpa-keeper", 3)
+    state = game.new_initial_state()
+    chance = Stream(b"k" * 32, b"chance")
+    provider = phone_provider.GameProvider(phone_provider.Inbox(), boot="b")
+    provider.attach(game, state, ["Ann", "Bo", "Cy"])
+    while True:
+        p = state.current_player()
+        if p >= 0 and provider.pending(p) is not None:
+            return game, state, provider
+        if p < 0:
+            state.apply(draw_chance(chance, state))
+        else:
+            state.apply(state.legal_actions()[0])
+        provider.changed()
+
+
+def test_provider_offers_a_secret_choice_only_to_the_seat_that_makes_it():
+    game, state, provider = keeper_at_bid()
+    seat = state.current_player()
+    pend = provider.pending(seat)
+    assert pend == {"move": state.move_number(), "count": len(state.legal_actions())}
+    options = list(provider.options(seat))
+    assert [game.encode(o["action"]) for o in options] == state.legal_actions()
+    assert options[0]["text"] == state.action_text(state.legal_actions()[0])
+    for other in range(3):
+        if other != seat:
+            assert provider.pending(other) is None
+            assert list(provider.options(other)) == []
+    st = provider.status()
+    assert st["secret_turn"] is True and st["to_move"] == seat
+    assert provider.seat_view(seat) == state.view(seat)
+    assert provider.public_view() == state.view(None)
+
+
+def test_provider_checks_a_choice_and_hands_it_to_the_inbox_once():
+    game, state, provider = keeper_at_bid()
+    seat = state.current_player()
+    move = state.move_number()
+    choice = game.decode(state.legal_actions()[5])
+    v0 = provider.version()
+    assert provider.choose((seat + 1) % 3, move, choice) == phone_provider.STALE
+    assert provider.choose(seat, move - 1, choice) == phone_provider.STALE
+    assert provider.choose(seat, move, {"kind": "action", "code": -7}) == phone_provider.BAD
+    assert provider.choose(seat, move, "nonsense") == phone_provider.BAD
+    assert provider.choose(seat, move, None) == phone_provider.BAD
+    assert provider.choose(seat, move, choice) == phone_provider.SENT
+    assert provider.version() > v0 and provider.sent(seat)
+    assert provider.choose(seat, move, choice) == phone_provider.TWICE
+    assert provider.inbox.take() == (seat, move, state.legal_actions()[5])
+    assert provider.inbox.take() is None
+    state.apply(state.legal_actions()[5])
+    provider.changed()
+    assert not provider.sent(seat)
+
+
+def test_a_seat_can_go_back_to_pass_and_peek():
+    game, state, provider = keeper_at_bid()
+    seat = state.current_player()
+    provider.phone(seat, False)
+    assert provider.pending(seat) is None and not provider.uses_phone(seat)
+    provider.phone(seat, True)
+    assert provider.pending(seat) is not None
+
+
+def test_inbox_is_bounded_and_wakes_its_reader():
+    inbox = phone_provider.Inbox(size=2)
+    assert inbox.put(1) and inbox.put(2) and not inbox.put(3)
+    assert inbox.take() == 1
+
+    async def main():
+        inbox.clear()
+
+        async def later():
+            await asyncio.sleep_ms(5)
+            inbox.put("x")
+
+        asyncio.create_task(later())
+        await inbox.wait()
+        return inbox.take()
+
+    assert asyncio.run(main()) == "x"
+
+
+def test_detach_leaves_nothing_to_read():
+    game, state, provider = keeper_at_bid()
+    provider.detach()
+    assert provider.status() == {"game": None, "over": True}
+    assert provider.pending(0) is None
+
+
+# ****** Wi-Fi over the simulated network module ******
+def test_access_point_gets_wpa2_and_a_fresh_password_every_game():
+    w = wifi.Wifi(wlan, counter_urandom())
+    ssid, pw = w.start_ap()
+    assert ssid.startswith("Confessor-") and len(pw) == wifi.PASSWORD_CHARS
+    assert w.wlan.config("ssid") == ssid and w.wlan.config("security") == wlan.WLAN.SEC_WPA_WPA2
+    assert w.state() == "up" and w.address() == "127.0.0.1"
+    assert w.url("abc", 8080) == "http://127.0.0.1:8080/s/abc"
+    _, pw2 = w.start_ap(ssid)
+    assert pw2 != pw
+    w.stop()
+    assert w.state() == "off" and w.password is None
+
+
+def test_station_mode_reports_why_joining_failed():
+    wlan.WLAN.networks = {"home": "correct horse"}
+
+    async def join(ssid, key):
+        w = wifi.Wifi(wlan, counter_urandom())
+        w.join(ssid, key)
+        return await w.wait_up(timeout_ms=1000, poll_ms=1)
+
+    assert asyncio.run(join("home", "correct horse")) == "up"
+    assert asyncio.run(join("home", "wrong horse")) == "wrong password"
+    assert asyncio.run(join("elsewhere", "whatever1")) == "no network"
+
+
+def test_bad_network_settings_are_refused_before_the_radio():
+    w = wifi.Wifi(wlan, counter_urandom())
+    for ssid, key in (
+        ("", "longenough"),
+        ("x" * 33, "longenough"),
+        ("ok", "short"),
+        ("ok", "x" * 64),
+    ):
+        try:
+            w.join(ssid, key)
+            raise AssertionError("accepted %r %r" % (ssid, key))
+        except ValueError:
+            pass
+    assert w.wlan is None
+
+
+def test_wifi_join_text_escapes_its_specials():
+    import join_screen
+
+    assert join_screen.wifi_text("a;b", 'p:w,"x\\') == 'WIFI:T:WPA;S:a\\;b;P:p\\:w\\,\\"x\\\\;;'

@@ -1,0 +1,80 @@
+"""Helpers for the phone-mode tests: the system programs they need, and reading QR codes
+from pictures of the simulated e-ink as a phone's camera would."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from host.sim_client import pbm_to_png, read_pbm
+
+# program -> the Debian package that brings it (.ci/run installs them with apt-get)
+PROGRAMS = {
+    "zbarimg": "zbar-tools",
+    "chromium": "chromium",
+    "chromedriver": "chromium-driver",
+}
+
+
+def require(program: str) -> str:
+    """The program's path, or the test fails with one line saying how to get it."""
+    path = shutil.which(program)
+    if path is None:
+        pytest.fail(
+            f"{program} is missing: install it with `apt-get install {PROGRAMS[program]}` "
+            "(.ci/run does)",
+            pytrace=False,
+        )
+    return path
+
+
+def zbar(image: Path) -> list[str]:
+    """Every QR code zbarimg reads in a picture (PNG or PGM), as text."""
+    done = subprocess.run(
+        [require("zbarimg"), "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return [line for line in done.stdout.splitlines() if line]
+
+
+def pbm_png(pbm: Path, png: Path) -> Path:
+    png.write_bytes(pbm_to_png(pbm.read_bytes()))
+    return png
+
+
+def camera_pgm(pbm: Path, out: Path, zoom: int = 4) -> Path:
+    """The panel as a phone camera sees it at arm's length: enlarged, softened by a
+    box blur (focus), with grey paper and dark-grey ink instead of pure white and black."""
+    w, h, bits = read_pbm(pbm.read_bytes())
+    row = (w + 7) // 8
+    paper, ink = 200, 60
+    W, H = w * zoom, h * zoom
+    big = bytearray(W * H)
+    for y in range(h):
+        for x in range(w):
+            v = ink if (bits[y * row + x // 8] >> (7 - x % 8)) & 1 else paper
+            for j in range(zoom):
+                start = (y * zoom + j) * W + x * zoom
+                big[start : start + zoom] = bytes([v]) * zoom
+    r = zoom // 2
+    soft = bytearray(W * H)
+    for y in range(H):
+        for x in range(W):
+            total = 0
+            n = 0
+            for dy in (-r, 0, r):
+                yy = y + dy
+                if 0 <= yy < H:
+                    for dx in (-r, 0, r):
+                        xx = x + dx
+                        if 0 <= xx < W:
+                            total += big[yy * W + xx]
+                            n += 1
+            soft[y * W + x] = total // n
+    out.write_bytes(b"P5\n%d %d\n255\n" % (W, H) + bytes(soft))
+    return out

@@ -1,0 +1,22 @@
+# Run on the MicroPython unix port with CONFESSOR_SIM set: draw a join screen through the
+# simulated board (the real SSD1680 driver into the panel model), refresh it fully, and
+# print the screen's text; the side channel leaves the panel's picture in screen.pbm.
+import asyncio
+import sys
+
+import board
+import join_screen
+
+b = board.build()
+if sys.argv[1] == "seat":
+    scr, code = join_screen.seat_screen(sys.argv[2], sys.argv[3])
+else:
+    scr, code = join_screen.network_screen(sys.argv[2], sys.argv[3])
+join_screen.draw(b.display, scr, code)
+b.sim.note_screen(scr)
+asyncio.run(b.display.show(full=True))
+print(
+    "version %d level %s module %d"
+    % (code.version, code.level, join_screen.qr.module_px(code, 128))
+)
+print(scr.text())

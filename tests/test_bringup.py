@@ -1,0 +1,67 @@
+"""The bring-up self-test (wiring/selftest.py) on the simulated boards (host/bringup.py): each
+step does what wiring/BRINGUP.md says it shows, and the guide's pictures are current."""
+
+import pytest
+
+from host import bringup
+from host.sim_client import pixel, read_pbm
+
+W, H = 296, 128
+
+
+@pytest.fixture(scope="module")
+def runs():
+    return {profile: bringup.run(profile) for profile in bringup.PROFILES}
+
+
+def black(frame: bytes, x: int, y: int) -> bool:
+    return pixel(read_pbm(frame), x, y) == 1
+
+
+def test_reference_board_self_test_exercises_every_refresh_and_part(runs):
+    run = runs["reference"]
+    assert run.errors == []  # nothing the simulated parts object to (DC, BUSY, waveforms, LEDs)
+    kinds = run.kinds()
+    assert kinds[:5] == ["full", "partial", "partial", "partial", "fast"]
+    out = run.output
+    for line in (
+        "SPI reset command answered",
+        "test card, full refresh",
+        "counter 3, partial refresh",
+        "fast refresh (one flash)",
+        "battery: VSYS = 4.70 V",
+        "on USB",
+        "buttons: all 5 pressed",
+        "self-test done",
+    ):
+        assert line in out, line
+    card = run.frames[1]
+    assert black(card, 2, 2) and black(card, 6, 20)  # title bar and arrow top left
+    assert not black(card, W - 10, H - 10) and black(card, W - 1, H - 1)  # border, no more
+    # each LED, in chain order, red then green then blue
+    steps = run.led_steps()
+    assert [index for index, _ in steps] == [i for i in range(6) for _ in range(3)]
+    assert [tuple(c) for _, c in steps[:3]] == [(40, 0, 0), (0, 40, 0), (0, 0, 40)]
+    presses = [e["button"] for e in run.events if e["e"] == "press"]
+    assert sorted(presses) == ["A", "B", "C", "DOWN", "UP"]
+
+
+def test_badger_self_test(runs):
+    run = runs["badger2040w"]
+    assert run.errors == []
+    assert set(run.kinds()) == {"full"}  # the UC8151 driver refreshes with the OTP waveform
+    assert "white LED should have blinked 3 times" in run.output
+    assert [e["on"] for e in run.events if e["e"] == "white_led"] == [True, False] * 3
+    assert black(run.frames[1], 2, 2) and not black(run.frames[1], W - 10, H - 10)
+
+
+def test_a_low_battery_is_read_as_one(tmp_path):
+    run = bringup.run("reference", vsys_mv=3300)
+    assert "battery: VSYS = 3.30 V" in run.output and "battery: 25%" in run.output
+
+
+def test_the_guides_pictures_are_current(runs):
+    for run in runs.values():
+        for name, data in bringup.pictures(run).items():
+            committed = (bringup.OUT / name).read_bytes()
+            assert committed == data, f"wiring/bringup/{name} is stale: python -m host.bringup"

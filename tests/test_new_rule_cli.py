@@ -1,0 +1,87 @@
+"""New Rule (Sin) on the laptop, end to end: `confessor games`, `simulate`,
+`playthrough`, and `verify`, `show`, `export` on a New Rule game log."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from host.cli import main as cli
+from host.logdb import LogDB
+from shared_rules import games
+from shared_rules.commit import commitment
+from shared_rules.driver import make_bot, play
+from shared_rules.gamelog import Journal, game_id_for
+
+SEED = bytes(range(32))
+
+
+def _log(**options) -> tuple[str, bytes]:
+    game = games.load("new-rule", 3, **options)
+    bots = [make_bot(game, "greedy", SEED, s) for s in range(3)]
+    end = play(game, SEED, bots)
+    journal = Journal()
+    data = journal.start(game, SEED, extra={"device": "fixture", "seats": ["Ann", "Bo", "Cy"]})
+    for action in end.history():
+        data += journal.action(action)
+    data += journal.finish(SEED, end.returns())
+    return game_id_for(commitment(SEED)), data
+
+
+@pytest.fixture(scope="module")
+def log():
+    return _log(round_limit=3)
+
+
+def test_games_lists_it(capsys):
+    assert cli(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "new-rule: New Rule (Sin), 2-4 players" in out
+    assert "-o king_player=spared (spared, reckoned)" in out
+
+
+def test_simulate_with_the_greedy_bot(capsys):
+    args = ["simulate", "new-rule", "-p", "3", "-n", "4", "-j", "1", "-o", "round_limit=2"]
+    assert cli(args + ["--bots", "greedy,random,random"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("new-rule, 3 players, 4 games")
+    assert "greedy" in out and "reckonings: mean" in out and "rounds: mean 2.00" in out
+    assert cli(args + ["--bots", "clever"]) == 2  # a usage error
+    assert "no bot 'clever' for new-rule (bots: random, greedy)" in capsys.readouterr().err
+
+
+def test_playthrough_and_bad_options(capsys):
+    assert cli(["playthrough", "new-rule", "-p", "4", "--seed", "x", "-o", "round_limit=1"]) == 0
+    out = capsys.readouterr().out
+    assert '"legal_sets"' in out and "returns: [" in out
+    assert cli(["playthrough", "new-rule", "-p", "5"]) == 2
+    assert "2 to 4 players" in capsys.readouterr().err
+    assert cli(["playthrough", "new-rule", "-o", "ace=12"]) == 2
+    assert "option ace must be one of 1, 11" in capsys.readouterr().err
+
+
+def test_verify_show_and_export_a_log(log, tmp_path, capsys):
+    gid, data = log
+    path = tmp_path / "nr.log"
+    path.write_bytes(data)
+    assert cli(["verify", str(path)]) == 0
+    assert "OK (new-rule, 3 players" in capsys.readouterr().out
+    assert cli(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Ann plays" not in out  # the rules' own words: seat numbers
+    assert "seat 0 plays" in out and "face up" in out
+    # the result from the final view: winners, reason, and the breakdown by round
+    assert "reason: round_limit" in out or "reason: target" in out
+    assert "rounds:" in out and "set_points" in out and "penalties" in out
+    table = out[out.index("rounds:") :].splitlines()
+    assert table[1].split()[:4] == ["round", "end", "first_player", "god_seat"]
+    assert len([line for line in table[2:5] if line.strip()]) == 3
+    db = tmp_path / "g.sqlite"
+    with LogDB(db) as d:
+        d.add("dev1", gid, data)
+    assert cli(["verify", "--db", str(db)]) == 0
+    assert cli(["export", "--db", str(db)]) == 0
+    records = json.loads(capsys.readouterr().out.split("\n", 1)[1])
+    assert records[0]["game"] == "new-rule" and records[0]["header"]["game"] == "new-rule"
+    assert records[0]["actions"] == [int(a) for a in records[0]["actions"]]

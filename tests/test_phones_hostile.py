@@ -1,0 +1,53 @@
+"""Hostile clients against the phone server on the unix port at the device's heap limit:
+malformed requests, slow and half-open connections. None may crash it, keep it from
+answering the players, or leave connections or heap behind. (The full counts, 10,000
+malformed requests among them, and the timings are in `make bench`: host/benches/phones.py.)"""
+
+import socket
+
+from host import phone_fuzz
+from host.phone_sim import PhoneHost
+
+
+def settle(host):
+    """Status once the server holds no connection (the reaper closes the slow ones)."""
+    return host.wait_for(lambda s: s["open"] == 0, "connections to close", timeout=30)
+
+
+def test_malformed_requests_get_an_error_or_a_closed_door(tmp_path):
+    with PhoneHost.start(tmp_path, game="seven-sins", players=5, middle=40) as host:
+        token = host.tokens()[0]
+        assert host.get(f"/api/{token}/state")[0] == 200
+        # a first round grows the loop's tables once (poller, interned names): the
+        # leak check compares two states after it
+        phone_fuzz.fuzz(host.port, token, 60, seed=6)
+        phone_fuzz.closed_by_server(phone_fuzz.slowloris(host.port, 8), within=15)
+        base = settle(host)["heap"]["live"]
+        tally = phone_fuzz.fuzz(host.port, token, 400, seed=7)
+        # near misses that still parse (a request cut after its headers, HEAD) are answered
+        assert set(tally) <= {"closed", "200", "400", "404", "409", "429"}, tally
+        st = settle(host)
+        assert host.alive()
+        assert st["server"]["errors"] == 0
+        assert st["heap"]["live"] - base < 4 * 1024, (base, st["heap"])
+        # and the player still gets in (after the guard's pause for all those guesses)
+        host.wait_for(lambda s: host.get(f"/api/{token}/state")[0] == 200, "a player", timeout=30)
+
+
+def test_slow_and_half_open_connections_are_dropped_and_players_still_get_in(tmp_path):
+    with PhoneHost.start(tmp_path, game="seven-sins", players=5) as host:
+        token = host.tokens()[3]
+        slow = phone_fuzz.slowloris(host.port, 24)
+        idle = [socket.create_connection(("127.0.0.1", host.port)) for _ in range(6)]
+        # a player's request arrives whole: the oldest half-read connection makes room
+        for _ in range(5):
+            assert host.get(f"/api/{token}/state")[0] == 200
+        # a client that asks and never reads its answer
+        deaf = socket.create_connection(("127.0.0.1", host.port))
+        deaf.sendall(f"GET /s/{token} HTTP/1.1\r\n\r\n".encode())
+        assert phone_fuzz.closed_by_server(slow + idle, within=15) == len(slow) + len(idle)
+        deaf.close()
+        st = settle(host)
+        assert st["server"]["timeouts"] + st["server"]["evicted"] + st["server"]["refused"] >= 24
+        assert st["server"]["errors"] == 0 and host.alive(), st["last_error"]
+        assert host.get(f"/api/{token}/state")[0] == 200

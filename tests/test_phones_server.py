@@ -1,0 +1,166 @@
+"""The phone server on the MicroPython unix port at the device's heap limit (128wK), with a
+real engine behind it (firmware/sim/phone_host.py): what a token opens, what the answers
+say about caching, how choices come back, and that a page's data is the rules core's own
+view(seat), replayed on the laptop from the actions the device took."""
+
+import json
+import time
+
+import pytest
+
+from host.phone_sim import PhoneHost, replay_views
+
+NOTHING = b"No seat here. Scan your seat's code on the device.\n"
+SLOW_DOWN = b"Too many tries. Wait a little.\n"
+# A wrong token gets nothing; after a few, the guard answers before looking at it at all.
+TURNED_AWAY = ((404, NOTHING), (429, SLOW_DOWN))
+
+
+@pytest.fixture
+def sins(tmp_path):
+    with PhoneHost.start(tmp_path, game="seven-sins", players=5, step=True) as host:
+        yield host
+
+
+def deal_openings(host):
+    # 7: The Sins deals each seat an opening card, secretly, after the sins are chosen
+    return host.wait_for(
+        lambda st: st["move"] >= 12 or host.command("step", 1) is None, "the deal", timeout=60
+    )
+
+
+def test_each_token_opens_its_own_seat_and_nothing_else(sins):
+    st = deal_openings(sins)
+    tokens = sins.tokens()
+    state, views, public = replay_views("seven-sins", 5, st["actions"])
+    openings = [v["opening"] for v in views]
+    assert all(o is not None for o in openings)  # every seat holds a secret now
+    for seat, token in enumerate(tokens):
+        got = sins.state(token)
+        assert got["seat"] == seat
+        assert got["view"] == views[seat]  # exactly what the rules say this seat may know
+        assert got["public"] == public and got["view"]["opening"] == openings[seat]
+        text = json.dumps(got)
+        for other in range(5):
+            if other != seat:
+                assert (
+                    f'"opening": {openings[other]},' not in text
+                    or openings[other] == openings[seat]
+                )
+    statuses = [json.dumps(sins.state(t)["status"], sort_keys=True) for t in tokens]
+    assert len(set(statuses)) == 1  # the public status is the same for every seat
+
+
+def test_wrong_truncated_and_dead_tokens_get_the_same_nothing(sins):
+    token = sins.tokens()[2]
+    variants = [
+        "a" * 20,
+        token[:-1],
+        token[:10],
+        token + "a",
+        token.upper(),
+        "",
+        "%00" * 20,
+        token[:-1] + ("b" if token[-1] != "b" else "c"),
+    ]
+    for bad in variants:
+        for path in (f"/s/{bad}", f"/api/{bad}/state"):
+            code, headers, body = sins.get(path)
+            assert (code, body) in TURNED_AWAY, path
+            assert headers["cache-control"].startswith("no-store")
+    for path in ("/", "/s/", "/api", "/favicon.ico", f"/api/{token}/other"):
+        code, _, body = sins.get(path)
+        assert (code, body) in TURNED_AWAY, path
+    st = sins.command("end")
+    assert st["server"]["errors"] == 0
+    for t in sins.tokens():
+        for path in (f"/s/{t}", f"/api/{t}/state"):
+            assert sins.get(path)[0::2] in TURNED_AWAY  # dead: no different from wrong
+
+
+def test_every_answer_forbids_caching_and_the_page_is_self_contained(sins):
+    token = sins.tokens()[0]
+    code, headers, page = sins.get(f"/s/{token}")
+    assert code == 200 and headers["content-type"].startswith("text/html")
+    for name, value in (
+        ("cache-control", "no-store, max-age=0"),
+        ("pragma", "no-cache"),
+        ("x-content-type-options", "nosniff"),
+        ("referrer-policy", "no-referrer"),
+    ):
+        assert headers[name] == value
+    assert "default-src 'none'" in headers["content-security-policy"]
+    assert b"http://" not in page and b"https://" not in page and b"src=" not in page
+    assert len(page) < 16000
+    for path in (f"/api/{token}/state", "/nothing"):
+        assert sins.get(path)[1]["cache-control"].startswith("no-store")
+
+
+def test_a_page_polls_with_its_etag_and_hears_of_every_move(sins):
+    token = sins.tokens()[1]
+    code, headers, _ = sins.get(f"/api/{token}/state")
+    tag = headers["etag"]
+    code, headers, body = sins.get(f"/api/{token}/state", {"If-None-Match": tag})
+    assert (code, body) == (304, b"")
+    sins.command("step", 1)
+    st = sins.wait_for(lambda s: s["etag"] != tag.strip('"'), "a move")
+    code, headers, body = sins.get(f"/api/{token}/state", {"If-None-Match": tag})
+    assert code == 200 and headers["etag"] == '"%s"' % st["etag"]
+    assert json.loads(body)["status"]["move"] == st["move"]
+
+
+def test_secret_choices_from_phones_drive_the_keeper(tmp_path):
+    with PhoneHost.start(tmp_path, game="mea-culpa-keeper", players=3) as host:
+        tokens = host.tokens()
+        chosen = {}
+        seats_chose = set()
+        for _ in range(7):
+            st = host.wait_for(lambda s: s["pending"] or s["over"], "a secret choice")
+            if st["over"]:
+                break
+            seat = st["pending"][0]
+            state, views, public = replay_views("mea-culpa-keeper", 3, st["actions"])
+            got = host.state(tokens[seat])
+            assert got["view"] == views[seat] and got["public"] == public
+            choice = got["choice"]
+            assert choice["move"] == st["move"] == state.move_number()
+            assert [host_option["text"] for host_option in choice["options"]] == [
+                state.action_text(a) for a in state.legal_actions()
+            ]
+            for other in range(3):
+                if other != seat:
+                    assert host.state(tokens[other])["choice"] is None
+                    code, reply = host.choose(
+                        tokens[other], st["move"], choice["options"][0]["action"]
+                    )
+                    assert (code, reply["result"]) == (409, "stale")
+            assert host.choose(tokens[seat], st["move"], {"kind": "action", "code": 5})[0] == 400
+            code, _, _ = host.request(
+                "POST",
+                f"/api/{tokens[seat]}/choose",
+                b'{"move": 1}',
+                {"Content-Type": "text/plain"},
+            )
+            assert code == 400
+            pick = len(choice["options"]) * 2 // 3
+            code, reply = host.choose(tokens[seat], st["move"], choice["options"][pick]["action"])
+            assert (code, reply["result"]) in ((202, "sent"), (409, "twice"))
+            chosen[st["move"]] = state.legal_actions()[pick]
+            seats_chose.add(seat)
+            host.wait_for(lambda s, m=st["move"]: s["move"] > m, "the choice applied")
+        st = host.status()
+        assert seats_chose == {0, 1, 2}  # the first round's bids at least: every seat
+        for move, action in chosen.items():
+            assert st["actions"][move] == action  # the device applied what the phone sent
+        assert st["rejected"] == 0 and st["server"]["errors"] == 0
+        assert st["server"]["quiet"] == 0  # no exception inside microdot either
+
+
+def test_token_guessing_is_rate_limited(sins):
+    token = sins.tokens()[0]
+    codes = [sins.get(f"/api/{'x' * 20}/state")[0] for _ in range(8)]
+    assert codes[:5] == [404] * 5 and codes[-1] == 429
+    assert sins.get(f"/api/{token}/state")[0] == 429  # this peer must wait, token or not
+    time.sleep(2.2)  # the guard gives one more try every 2 s
+    assert sins.get(f"/api/{token}/state")[0] == 200
+    assert sins.status()["guard"]["refused"] >= 3
