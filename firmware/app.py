@@ -65,9 +65,11 @@ class App:
         self._secret_up = False  # a private screen is (or may still be) on the panel
         self.device_id = self._device_id()
         board.leds.brightness = self.settings["brightness"]
-        from devkey import DeviceKey  # [sec] the signing key
 
-        self.device_key = DeviceKey(root)
+    @property
+    def device_key(self):
+        """[sec] The signing key (devkey.py), loaded when it is used: RAM is for games."""
+        return _loaded("devkey").DeviceKey(self.root)
 
     # ****** for the serial link (DEVICE_INTERFACE.md) ******
     def status(self):
@@ -628,6 +630,16 @@ class App:
         if len(names) == 1:
             return "%s wins" % names[0]
         return "%s win" % " & ".join(names)
+
+
+def _loaded(name):
+    """[sec] A module for one use: dropped from sys.modules again (its objects keep
+    what they need while they live)."""
+    import sys
+
+    module = __import__(name)
+    sys.modules.pop(name, None)
+    return module
 
 
 def _result_seal(ctx):

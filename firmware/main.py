@@ -21,6 +21,7 @@ except KeyboardInterrupt:  # pending from before the first line
     guard.hold_ctrl_c()
 
 import gc  # noqa: E402
+import sys  # noqa: E402
 
 gc.collect()
 
@@ -64,8 +65,6 @@ def _watch(app, guard, link):
 
 def _note_crash(err):
     """The last crash, for whoever looks (nothing is printed: stdout is the link)."""
-    import sys
-
     try:
         with open("crash.txt", "w") as f:
             sys.print_exception(err, f)  # pyright: ignore[reportAttributeAccessIssue]
@@ -103,6 +102,8 @@ def main():
         lockdown.end_all(store, key, "orphaned", keep=current)
         del lockdown
         guard.update()
+    del key, DeviceKey  # the app loads the key when it signs
+    sys.modules.pop("devkey", None)
     from app import App
 
     try:

@@ -169,8 +169,11 @@ class GameStore:
         """A new game: key first, then the log, then `current` (each step atomic), so a
         power cut leaves either no game or a game that can be resumed. Raises FlashFull
         (its message is for the screen) when the flash has no room for a journal."""
+        import sys
+
         import flashspace
 
+        sys.modules.pop("flashspace", None)  # needed once a game: RAM is for games
         flashspace.check(self.root)
         write_atomic(self._path(game_id, "key"), bytes(seed), self._sync)
         write_atomic(self.log_path(game_id), head_line, self._sync)

@@ -41,6 +41,14 @@ def game_log(
     log moves over the link like any other, but is not a valid format-2 log)."""
     game = HiddenPair()
     end = play(game, seed)
+    return game_id_for(commitment(seed)), device_log(game, seed, end, long_names, key_seed, device)
+
+
+def device_log(
+    game, seed: bytes, end, long_names: int = 0, key_seed: bytes = KEY_SEED, device: str = DEVICE
+) -> bytes:
+    """The log the device writes of a finished game `end` (any game), signed with the
+    stand-in device's key: the header's fields and nothing else (format 2)."""
     journal = Journal()
     extra = {"first": 0, "device": device, "fw": "0.0.1-test", "pub": public_key(key_seed).hex()}
     if long_names:
@@ -48,8 +56,7 @@ def game_log(
     data = journal.start(game, seed, extra=extra)
     for action in end.history():
         data += journal.action(action)
-    data += journal.finish(seed, end.returns(), sign=signing_key(key_seed).sign)
-    return game_id_for(commitment(seed)), data
+    return data + journal.finish(seed, end.returns(), sign=signing_key(key_seed).sign)
 
 
 def format1_log(seed: bytes) -> bytes:
