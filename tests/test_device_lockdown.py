@@ -89,3 +89,77 @@ def test_no_game_starts_without_room_for_its_journal(tmp_path):
         assert not list((tmp_path / "flash" / "games").glob("*.key"))
     finally:
         dev.stop()
+
+
+# Wraps the flashed app so that it crashes once, outside its own error screen: the
+# next event raises, and so does the error screen that would show it (as a MemoryError
+# while drawing could). Only main.py is left to catch it.
+CRASH_ONCE = '''
+import os
+
+from app_real import App
+
+
+def _armed():
+    try:
+        os.stat("crash.once")
+        return True
+    except OSError:
+        return False
+
+
+_next_event = App.next_event
+_error = App.error
+
+
+async def next_event(self):
+    if _armed():
+        raise RuntimeError("injected fault")
+    return await _next_event(self)
+
+
+async def error(self, err):
+    if _armed():
+        os.remove("crash.once")
+        raise RuntimeError("injected crash past the error screen")
+    return await _error(self, err)
+
+
+App.next_event = next_event
+App.error = error
+'''
+
+
+def test_a_crash_mid_game_restarts_the_game_never_a_prompt(tmp_path):
+    """main.py catches what the app could not: the crash is kept in crash.txt, the
+    application starts again in the same process and the game resumes from its journal;
+    no prompt, no traceback and no seed reach the serial line (the process's stdout)."""
+    flash = tmp_path / "flash"
+    dev = start_device(tmp_path, games=HIDDEN_PAIR, extra_path=[PORTABLE], mpy=True)
+    try:
+        old = dev.client.status()["boot"]
+        dev.power_cut()
+        (flash / "app.mpy").rename(flash / "app_real.mpy")
+        (flash / "app.py").write_text(CRASH_ONCE)
+        dev.boot(old)
+        start_game(dev.client, 2, title="Hidden Pair")
+        dev.client.press("A")  # past the seal: the deal is journaled
+        current = (flash / "games" / "current").read_text().strip()
+        seed = (flash / "games" / (current + ".key")).read_bytes()
+        move = dev.client.status()["move"]
+        boot = dev.client.status()["boot"]
+        (flash / "crash.once").write_bytes(b"")
+        dev.client.press("A")  # the next event crashes the app
+        dev.client.wait_idle()
+        assert "injected crash past the error screen" in (flash / "crash.txt").read_text()
+        assert not (flash / "crash.once").exists()
+        st = dev.client.status()
+        assert dev.proc is not None and dev.proc.poll() is None  # the same process
+        assert st["boot"] == boot and st["move"] == move
+        assert dev.client.screen()["name"] not in ("error", "repl")
+        assert (flash / "games" / "current").read_text().strip() == current
+        assert (flash / "games" / (current + ".key")).read_bytes() == seed  # still secret
+        out = (flash / "stderr.txt").read_bytes()
+        assert b">>>" not in out and b"Traceback" not in out and seed.hex().encode() not in out
+    finally:
+        dev.stop()
