@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from linkkit import DEVICE, device_log, public_key
 
 from host.cli import main as cli
