@@ -1,10 +1,12 @@
 """The device end of the serial link (MicroPython): answers the laptop.
 
-`serve(app)` is an asyncio task beside the UI. It reads request frames from
-sys.stdin (asyncio stream over select.poll: never blocks the UI) and writes
-one reply frame per request to sys.stdout. Frames are shared_rules.wire
-lines: printable ASCII, so Ctrl-C still interrupts main.py and mpremote can
-always break in. micropython.kbd_intr is never touched.
+`supervise(app)` is an asyncio task beside the UI: it runs `serve`, which
+reads request frames from sys.stdin (asyncio stream over select.poll: never
+blocks the UI) and writes one reply frame per request to sys.stdout, and
+starts it again if it ever fails. Every request gets a reply, whatever goes
+wrong while answering it (an `internal` error reply at worst). Frames are
+shared_rules.wire lines: printable ASCII. Whether Ctrl-C interrupts is
+lockdown.py's business: not while a game is unfinished.
 
 The laptop drives every exchange; the device speaks only in reply. A
 request repeated with the same bytes (a retry after a lost reply) gets the
@@ -12,10 +14,13 @@ cached reply without running again, and every operation is idempotent.
 
 Privacy: while a game is in progress the link tells only what an onlooker at
 the table could see (the public keys of App.status()). Only finished logs
-are served; the in-progress log and the .key file never are.
+are served; the in-progress log, the .key files and the device's signing
+key never are. `repl` in a game asks the table (lockdown.ReplGate); settings
+that change what the table sees (seat names) wait until the game ends.
 """
 
 import asyncio
+import gc
 import hashlib
 import os
 import select
@@ -31,6 +36,10 @@ except ImportError:
 
 # The only keys of App.status() that may leave the device (all public).
 STATUS_KEYS = ("screen", "game", "id", "seal", "move", "public")
+# Settings that change what the table sees: applied only when no game is in progress.
+TABLE_SETTINGS = ("names",)
+PENDING_FILE = "settings.pending.json"
+SHA_CACHE = 32  # listed logs whose sha256 is remembered (bounded)
 SETTINGS_FILE = "settings.json"
 DEVICE_ID_FILE = "device.id"
 CLOCK_MIN = 1577836800  # 2020-01-01: anything earlier is a laptop's mistake
@@ -112,9 +121,10 @@ class Server:
         self._last_request = None
         self._last_reply = None
         self._sha = {}  # name -> (size, sha256 hex); finished logs never change
-        self._done = set()  # names of finished logs seen so far
+        self._done = {}  # names recently found finished (bounded, like _sha)
         self.requests = 0
         self.errors = 0
+        self.restarts = 0  # times supervise() started the link again
 
     @staticmethod
     def _find_store(app):
@@ -135,6 +145,9 @@ class Server:
         except wire.WireError as err:
             self.errors += 1
             return wire.error(None, err.code, err)
+        except Exception as err:  # noqa: BLE001 - MemoryError, a codec bug: still a reply
+            self.errors += 1
+            return wire.error(None, wire.E_FRAME, "%s while decoding" % _name(err))
         if line == self._last_request:
             return self._last_reply  # a retry: same answer, not run twice
         ident = message.get("id")
@@ -143,7 +156,13 @@ class Server:
             handler = getattr(self, "op_" + op, None)
             if handler is None:
                 raise Refused(wire.E_OP, "no operation %r" % op)
-            reply = wire.ok(ident, handler(message))
+            try:
+                reply = wire.ok(ident, handler(message))
+            except MemoryError:
+                # the heap was fragmented by the game: collect and try once more
+                self._last_reply = None
+                gc.collect()
+                reply = wire.ok(ident, handler(message))
         except Refused as err:
             self.errors += 1
             reply = wire.error(_safe_id(ident), err.code, err)
@@ -152,7 +171,7 @@ class Server:
             reply = wire.error(_safe_id(ident), err.code, err)
         except Exception as err:  # noqa: BLE001 - the device answers, never dies
             self.errors += 1
-            reply = wire.error(_safe_id(ident), wire.E_INTERNAL, "%s: %s" % (_name(err), err))
+            reply = _internal(ident, err)
         self._last_request = line
         self._last_reply = reply
         return reply
@@ -161,54 +180,80 @@ class Server:
     def op_hello(self, msg):
         version, mpy = _micropython_info()
         ident = getattr(self.app, "device_id", None)
+        key = getattr(self.app, "device_key", None)
         return {
             "proto": wire.PROTOCOL,
             "fw": VERSION,
             "device": ident if isinstance(ident, str) and ident else device_id(),
+            "pub": key.public_hex() if key is not None else None,
             "chunk": wire.MAX_CHUNK,
             "platform": sys.platform,
             "micropython": version,
             "mpy": mpy,
         }
 
+    def op_ping(self, msg):
+        """The smallest reply: the laptop's marker after a window of reads."""
+        return {}
+
     def op_status(self, msg):
         status = self.app.status()
         out = {}
         for key in STATUS_KEYS:
             out[key] = status.get(key) if isinstance(status, dict) else None
+        # a game's seed is on flash: Ctrl-C is held off and `repl` asks the table
+        out["playing"] = self._seeds()
         return out
 
-    def _finished(self):
-        names = sorted(self.store.finished())
-        self._done = set(names)
-        return names
+    def _seeds(self):
+        try:
+            import guard  # pyright: ignore[reportMissingImports]
+        except ImportError:
+            return False
+        return bool(guard.seeds_on_flash(self.store))
+
+    def _page(self, after):
+        page = getattr(self.store, "page", None)
+        if page is not None:
+            return page(after, wire.LS_PAGE)
+        names = [n for n in sorted(self.store.finished()) if after is None or n > after]
+        return names[: wire.LS_PAGE], len(names) > wire.LS_PAGE
 
     def _is_finished(self, name):
-        # A finished log never changes, so a name once listed needs no second look
-        # (GameStore.finished() reads every log: too slow to run per chunk).
-        return name in self._done or name in self._finished()
+        if name in self._done:
+            return True
+        check = getattr(self.store, "is_finished", None)
+        found = check(name) if check is not None else name in self.store.finished()
+        if found:
+            _remember(self._done, name, True)
+        return found
 
     def op_ls(self, msg):
         """Finished games after `after` (a name; paged: `more` says if others follow)."""
         after = msg.get("after")
         if after is not None and not isinstance(after, str):
             raise Refused(wire.E_ARG, "after must be a game name")
-        names = [n for n in self._finished() if after is None or n > after]
+        names, more = self._page(after)
         games = []
-        for name in names[: wire.LS_PAGE]:
+        for name in names:
             path = self.store.log_path(name)
             size = os.stat(path)[6]
             known = self._sha.get(name)
             if known is None or known[0] != size:
                 known = (size, file_sha256(path))
-                self._sha[name] = known
+                _remember(self._sha, name, known)
+            _remember(self._done, name, True)
             games.append({"name": name, "size": size, "sha256": known[1]})
-        return {"games": games, "more": len(names) > wire.LS_PAGE}
+        return {"games": games, "more": more}
 
-    def op_read(self, msg):
+    def _finished_name(self, msg):
         name = msg.get("name")
         if not isinstance(name, str) or not self._is_finished(name):
             raise Refused(wire.E_NAME, "no finished game %r" % (name,))
+        return name
+
+    def op_read(self, msg):
+        name = self._finished_name(msg)
         off = _int_arg(msg, "off", 0, 1 << 30)
         length = _int_arg(msg, "len", 1, wire.MAX_CHUNK)
         path = self.store.log_path(name)
@@ -218,16 +263,85 @@ class Server:
             data = f.read(length) if off < size else b""
         return {"name": name, "off": off, "size": size, "data": wire.b64(data)}
 
+    def op_forget(self, msg):
+        """The laptop has stored and verified this log: delete it here. `sha256` must
+        be the log's, so only the exact bytes the laptop holds are ever deleted."""
+        name = msg.get("name")
+        sha = msg.get("sha256")
+        if not isinstance(sha, str) or len(sha) != 64:
+            raise Refused(wire.E_ARG, "sha256 must be 64 hex digits")
+        if isinstance(name, str) and len(name) == 12:
+            try:
+                os.stat(self.store.log_path(name))
+            except OSError:
+                return {"name": name, "forgotten": True}  # gone already: idempotent
+        name = self._finished_name(msg)
+        path = self.store.log_path(name)
+        if file_sha256(path) != sha:
+            raise Refused(wire.E_VALUE, "%s is not the log with that sha256" % name)
+        current = getattr(self.store, "current", None)
+        if current is not None and current() == name:
+            # the table is still at its last screen, which a power cut brings back
+            return {"name": name, "forgotten": False}
+        delete = getattr(self.store, "delete", None)
+        if delete is not None:
+            if not delete(name):
+                raise Refused(wire.E_NAME, "no finished game %r" % (name,))
+        else:
+            os.remove(path)
+        self._sha.pop(name, None)
+        self._done.pop(name, None)
+        return {"name": name, "forgotten": True}
+
+    def _in_game(self):
+        store = getattr(self.app, "store", None)
+        current = getattr(store, "current", None)
+        return bool(current()) if current is not None else False
+
     def op_settings(self, msg):
         values = msg.get("values")
+        pending = None
         if values is not None:
             if not isinstance(values, dict):
                 raise Refused(wire.E_ARG, "values must be an object")
+            now = dict(values)
+            if self._in_game():
+                later = {}
+                for key in TABLE_SETTINGS:
+                    if key in now:
+                        later[key] = now.pop(key)
+                if later:
+                    pending = self._defer(later)
             try:
-                self.app.apply_settings(values)
+                if now or pending is None:
+                    self.app.apply_settings(now)
             except ValueError as err:
                 raise Refused(wire.E_VALUE, err)
-        return {"settings": self.app.settings}
+        out = {"settings": self.app.settings}
+        waiting = pending if pending is not None else load_pending()
+        if waiting:
+            out["pending"] = waiting
+            out["note"] = "%s change when the game in progress ends" % ", ".join(sorted(waiting))
+        return out
+
+    def _defer(self, later):
+        """Check the deferred values now (refused at once if bad) and keep them."""
+        validate = getattr(self.app, "validate_settings", None)
+        try:
+            if validate is not None:
+                validate(later)
+            else:
+                import settings  # pyright: ignore[reportMissingImports]
+
+                settings.validate(later, self.app.settings)
+        except ValueError as err:
+            raise Refused(wire.E_VALUE, err)
+        except ImportError:
+            pass
+        waiting = load_pending()
+        waiting.update(later)
+        save_pending(waiting)
+        return waiting
 
     def op_clock(self, msg):
         seconds = _int_arg(msg, "time", CLOCK_MIN, CLOCK_MAX)
@@ -238,11 +352,71 @@ class Server:
         return {"time": now()}
 
     def op_repl(self, msg):
+        """Leave main.py for the REPL: at once between games; in a game only if the
+        table allows it on the device (then the game ends as abandoned)."""
+        gate = getattr(self.app, "repl_gate", None)
+        if gate is None and getattr(self.app, "board", None) is not None:
+            import lockdown  # pyright: ignore[reportMissingImports]
+
+            gate = lockdown.ReplGate(self.app)
+        if gate is not None:
+            answer = gate.request()
+            if answer != "open":
+                return {"repl": answer}
+        else:
+            leave = getattr(self.app, "request_exit", None)
+            if leave is not None:
+                leave()
         self.exit_requested = True
-        leave = getattr(self.app, "request_exit", None)
-        if leave is not None:
-            leave()
         return {"repl": True}
+
+
+def load_pending():
+    """Settings waiting for the game in progress to end ({} if none)."""
+    try:
+        import json
+
+        with open(PENDING_FILE) as f:
+            value = json.load(f)
+        return value if isinstance(value, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def save_pending(values):
+    import json
+
+    from store import write_atomic  # pyright: ignore[reportMissingImports]
+
+    write_atomic(PENDING_FILE, json.dumps(values).encode())
+
+
+def apply_pending(app):
+    """The game has ended: apply the settings that waited for it."""
+    waiting = load_pending()
+    if not waiting:
+        return
+    try:
+        app.apply_settings(waiting)
+    except ValueError:
+        pass  # checked when deferred; a later change may have made it moot
+    try:
+        os.remove(PENDING_FILE)
+    except OSError:
+        pass
+
+
+def _remember(cache, key, value):
+    if key not in cache and len(cache) >= SHA_CACHE:
+        cache.clear()  # bounded: a full cache starts over (logs are read in order)
+    cache[key] = value
+
+
+def _internal(ident, err):
+    try:
+        return wire.error(_safe_id(ident), wire.E_INTERNAL, "%s: %s" % (_name(err), err))
+    except Exception:  # noqa: BLE001 - a message that cannot be framed
+        return wire.error(_safe_id(ident), wire.E_INTERNAL, _name(err))
 
 
 def set_clock(seconds):
@@ -269,11 +443,12 @@ def _name(err):
     return type(err).__name__
 
 
-async def serve(app, store=None, stream_in=None, stream_out=None):
+async def serve(app, store=None, stream_in=None, stream_out=None, server=None):
     """Answer requests until the laptop asks for the REPL (then return)."""
     inp = stream_in or getattr(sys.stdin, "buffer", sys.stdin)
     out = stream_out or getattr(sys.stdout, "buffer", sys.stdout)
-    server = Server(app, store)
+    if server is None:
+        server = Server(app, store)
     reader = asyncio.StreamReader(inp)  # pyright: ignore  # MicroPython: Stream(s)
     poller = select.poll()
     poller.register(inp, select.POLLIN)
@@ -299,3 +474,21 @@ async def serve(app, store=None, stream_in=None, stream_out=None):
         if hasattr(out, "flush"):
             out.flush()
     return server
+
+
+async def supervise(app, store=None, stream_in=None, stream_out=None):
+    """Run the link for as long as main.py runs: a failure of the link task (an error
+    in the stream, a bug, memory) restarts it with its state; only `repl` ends it."""
+    import gc
+
+    server = Server(app, store)
+    while True:
+        try:
+            await serve(app, store, stream_in, stream_out, server)
+            return server
+        except asyncio.CancelledError:  # pyright: ignore[reportAttributeAccessIssue]
+            raise
+        except Exception:  # noqa: BLE001 - the link must outlive anything
+            server.restarts += 1
+            gc.collect()
+            await asyncio.sleep_ms(50)  # pyright: ignore[reportAttributeAccessIssue]
