@@ -36,10 +36,11 @@ def test_games_lists_it(capsys):
 def test_simulate_with_the_greedy_bot(capsys):
     args = ["simulate", "siete-pecados", "-p", "3", "-n", "12", "-j", "1"]
     assert cli(args + ["--bots", "greedy,random,random", "-o", "mode=infernal", "--json"]) == 0
-    stats = json.loads(capsys.readouterr().out)
+    (stats,) = json.loads(capsys.readouterr().out)["arms"]
     assert stats["games"] == 12 and stats["bots"] == ["greedy", "random", "random"]
-    assert sum(stats["wins"]) + sum(stats["shared_wins"]) >= 12
-    assert stats["totals"]["turns"] > 12 * 20
+    assert sum(s["outright_wins"] + s["shared_wins"] for s in stats["by_seat"]) >= 12
+    turns = [f for f in stats["figures"] if f["key"] == "turns"][0]
+    assert turns["count"] == 12 and turns["mean"] > 20
     assert cli(args + ["-o", "teams=yes"]) == 2  # teams need 4 or 6 players
     assert "4 or 6 players" in capsys.readouterr().err
 
