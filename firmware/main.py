@@ -26,11 +26,6 @@ import sys  # noqa: E402
 gc.collect()
 
 
-def maintenance(buttons):
-    # Raw levels, before any debouncing task exists: a button held since power-on.
-    return buttons.raw("A") and buttons.raw("C")
-
-
 async def _main(board, app):
     import asyncio
 
@@ -81,29 +76,22 @@ def main():
     from store import GameStore
 
     DeviceKey().public()  # a new key is made now, while the heap is whole, not mid-menu
+    del DeviceKey  # startup.py drops the module
     gc.collect()
     board = board_mod.build()
     store = GameStore("games", board.sync)
     guard = guard_mod.Guard(store)
     guard.update()
-    key = DeviceKey()
-    if maintenance(board.buttons):
-        import lockdown
+    import startup
 
-        lockdown.enter_repl(board, store, key, "maintenance")
+    why = startup.prepare(board, store, guard)
+    del startup
+    sys.modules.pop("startup", None)  # once at power-on: RAM is for games
+    gc.collect()
+    if why == "maintenance":
         if board.sim is not None:
             board.sim.exit()
-        return "maintenance"
-    current = store.current()
-    if [g for g in guard_mod.seeds_on_flash(store) if g != current]:
-        # a seed whose game is no longer in progress (closed after an error) has no use
-        import lockdown
-
-        lockdown.end_all(store, key, "orphaned", keep=current)
-        del lockdown
-        guard.update()
-    del key, DeviceKey  # the app loads the key when it signs
-    sys.modules.pop("devkey", None)
+        return why
     from app import App
 
     try:

@@ -45,6 +45,7 @@ module("settings.py")
 module("serial_link.py")
 
 # -- security (docs/security.md) ------------------------------------------------------------
+module("startup.py")  # once at power-on: maintenance, orphaned games
 module("guard.py")  # Ctrl-C held off while a seed is on flash
 module("lockdown.py")  # every way to the REPL: unfinished games ended, key retired
 module("devkey.py")  # the device's signing key
