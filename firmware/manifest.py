@@ -43,6 +43,7 @@ module("writer.py")
 module("store.py")
 module("settings.py")
 module("serial_link.py")
+module("link_ops.py")  # the link's rarer operations, loaded per request
 
 # -- security (docs/security.md) ------------------------------------------------------------
 module("startup.py")  # once at power-on: maintenance, orphaned games

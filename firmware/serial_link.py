@@ -154,6 +154,8 @@ class Server:
         try:
             ident, op = wire.check_request(message)
             handler = getattr(self, "op_" + op, None)
+            if handler is None and op in _RARE_OPS:
+                handler = _rare(self, op)
             if handler is None:
                 raise Refused(wire.E_OP, "no operation %r" % op)
             try:
@@ -263,147 +265,33 @@ class Server:
             data = f.read(length) if off < size else b""
         return {"name": name, "off": off, "size": size, "data": wire.b64(data)}
 
-    def op_forget(self, msg):
-        """The laptop has stored and verified this log: delete it here. `sha256` must
-        be the log's, so only the exact bytes the laptop holds are ever deleted."""
-        name = msg.get("name")
-        sha = msg.get("sha256")
-        if not isinstance(sha, str) or len(sha) != 64:
-            raise Refused(wire.E_ARG, "sha256 must be 64 hex digits")
-        if isinstance(name, str) and len(name) == 12:
-            try:
-                os.stat(self.store.log_path(name))
-            except OSError:
-                return {"name": name, "forgotten": True}  # gone already: idempotent
-        name = self._finished_name(msg)
-        path = self.store.log_path(name)
-        if file_sha256(path) != sha:
-            raise Refused(wire.E_VALUE, "%s is not the log with that sha256" % name)
-        current = getattr(self.store, "current", None)
-        if current is not None and current() == name:
-            # the table is still at its last screen, which a power cut brings back
-            return {"name": name, "forgotten": False}
-        delete = getattr(self.store, "delete", None)
-        if delete is not None:
-            if not delete(name):
-                raise Refused(wire.E_NAME, "no finished game %r" % (name,))
-        else:
-            os.remove(path)
-        self._sha.pop(name, None)
-        self._done.pop(name, None)
-        return {"name": name, "forgotten": True}
 
-    def _in_game(self):
-        store = getattr(self.app, "store", None)
-        current = getattr(store, "current", None)
-        return bool(current()) if current is not None else False
+_RARE_OPS = ("forget", "settings", "clock", "repl")  # link_ops.py
 
-    def op_settings(self, msg):
-        values = msg.get("values")
-        pending = None
-        if values is not None:
-            if not isinstance(values, dict):
-                raise Refused(wire.E_ARG, "values must be an object")
-            now = dict(values)
-            if self._in_game():
-                later = {}
-                for key in TABLE_SETTINGS:
-                    if key in now:
-                        later[key] = now.pop(key)
-                if later:
-                    pending = self._defer(later)
-            try:
-                if now or pending is None:
-                    self.app.apply_settings(now)
-            except ValueError as err:
-                raise Refused(wire.E_VALUE, err)
-        out = {"settings": self.app.settings}
-        waiting = pending if pending is not None else load_pending()
-        if waiting:
-            out["pending"] = waiting
-            out["note"] = "%s change when the game in progress ends" % ", ".join(sorted(waiting))
-        return out
 
-    def _defer(self, later):
-        """Check the deferred values now (refused at once if bad) and keep them."""
-        validate = getattr(self.app, "validate_settings", None)
-        try:
-            if validate is not None:
-                validate(later)
-            else:
-                import settings  # pyright: ignore[reportMissingImports]
+def _rare(server, op):
+    """One of link_ops.py's operations, loaded for this request and dropped after."""
+    import link_ops  # pyright: ignore[reportMissingImports]
 
-                settings.validate(later, self.app.settings)
-        except ValueError as err:
-            raise Refused(wire.E_VALUE, err)
-        except ImportError:
-            pass
-        waiting = load_pending()
-        waiting.update(later)
-        save_pending(waiting)
-        return waiting
-
-    def op_clock(self, msg):
-        seconds = _int_arg(msg, "time", CLOCK_MIN, CLOCK_MAX)
-        set_clock(seconds)
-        hook = getattr(self.app, "clock_changed", None)
-        if hook is not None:
-            hook(seconds)
-        return {"time": now()}
-
-    def op_repl(self, msg):
-        """Leave main.py for the REPL: at once between games; in a game only if the
-        table allows it on the device (then the game ends as abandoned)."""
-        gate = getattr(self.app, "repl_gate", None)
-        if gate is None and getattr(self.app, "board", None) is not None:
-            import lockdown  # pyright: ignore[reportMissingImports]
-
-            gate = lockdown.ReplGate(self.app)
-        if gate is not None:
-            answer = gate.request()
-            if answer != "open":
-                return {"repl": answer}
-        else:
-            leave = getattr(self.app, "request_exit", None)
-            if leave is not None:
-                leave()
-        self.exit_requested = True
-        return {"repl": True}
+    sys.modules.pop("link_ops", None)
+    op_fn = getattr(link_ops, "op_" + op)
+    return lambda msg: op_fn(server, msg)
 
 
 def load_pending():
     """Settings waiting for the game in progress to end ({} if none)."""
-    try:
-        import json
+    import link_ops  # pyright: ignore[reportMissingImports]
 
-        with open(PENDING_FILE) as f:
-            value = json.load(f)
-        return value if isinstance(value, dict) else {}
-    except (OSError, ValueError):
-        return {}
-
-
-def save_pending(values):
-    import json
-
-    from store import write_atomic  # pyright: ignore[reportMissingImports]
-
-    write_atomic(PENDING_FILE, json.dumps(values).encode())
+    sys.modules.pop("link_ops", None)
+    return link_ops.load_pending()
 
 
 def apply_pending(app):
     """The game has ended: apply the settings that waited for it."""
-    waiting = load_pending()
-    if not waiting:
-        return
-    try:
-        app.apply_settings(waiting)
-    except ValueError:
-        pass  # checked when deferred; a later change may have made it moot
-    try:
-        os.remove(PENDING_FILE)
-    except OSError:
-        pass
+    import link_ops  # pyright: ignore[reportMissingImports]
+
+    sys.modules.pop("link_ops", None)
+    link_ops.apply_pending(app)
 
 
 def _remember(cache, key, value):
@@ -417,20 +305,6 @@ def _internal(ident, err):
         return wire.error(_safe_id(ident), wire.E_INTERNAL, "%s: %s" % (_name(err), err))
     except Exception:  # noqa: BLE001 - a message that cannot be framed
         return wire.error(_safe_id(ident), wire.E_INTERNAL, _name(err))
-
-
-def set_clock(seconds):
-    """Set the real-time clock (the board's RTC, or an offset on the unix port)."""
-    try:
-        import machine
-
-        rtc = machine.RTC()
-    except (ImportError, AttributeError):
-        _clock["offset"] = seconds - int(time.time())
-        return
-    t = time.gmtime(seconds)
-    rtc.datetime((t[0], t[1], t[2], t[6], t[3], t[4], t[5], 0))
-    _clock["offset"] = 0
 
 
 def _safe_id(ident):
