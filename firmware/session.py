@@ -221,6 +221,9 @@ def start(app, config):
     from shared_rules.commit import commitment
     from shared_rules.gamelog import Journal, game_id_for
 
+    # the key's code comes and goes before the engine is loaded, not between its blocks
+    pub = app.device_key.public_hex()
+    gc.collect()
     game = games.load(config["name"], config["players"], **config["options"])
     if "first_player" in game.options:
         config["first"] = 0  # the rules seat the first player themselves
@@ -236,7 +239,7 @@ def start(app, config):
         # the laptop's `confessor stats` reads them (a table's own history)
         "seats": [session.name(s) for s in range(game.num_players)],
         "number": app.store.count() + 1,
-        "pub": app.device_key.public_hex(),  # the key that signs the end record
+        "pub": pub,  # the key that signs the end record
     }
     head = journal.start(game, seed, game_id, extra)
     if app.store.is_finished(game_id):
