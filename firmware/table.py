@@ -164,6 +164,7 @@ async def final(s):
     pres = s.presenter
     seed = hexlify(s.seed)
     seed_lines = ["Seal %s. Seed:" % s.seal, seed[:32], seed[32:]]
+    sealed = s.result_seal()  # the signed log's result seal, top right
     if s.abandoned:
         s.light(None)
         await s.show(
@@ -173,6 +174,7 @@ async def final(s):
                 big="Abandoned",
                 lines=seed_lines,
                 keys=("Menu", "", ""),
+                corner=sealed,
             ),
             True,
         )
@@ -209,6 +211,7 @@ async def final(s):
             big=big,
             lines=lines + seed_lines,
             keys=("New game", "", ""),
+            corner=sealed,
         ),
         True,
     )
