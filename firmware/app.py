@@ -40,6 +40,11 @@ class App:
         self.device_id = self._device_id()
         board.leds.brightness = self.settings["brightness"]
 
+    @property
+    def device_key(self):
+        """The signing key (devkey.py), loaded when it is used: RAM is for games."""
+        return _loaded("devkey").DeviceKey(self.root)
+
     # ****** for the serial link (docs/sync.md) ******
     def status(self, public=True):
         scr = self.privacy.screen
@@ -98,6 +103,11 @@ class App:
             ev = await b.get()
         finally:
             self.waiting = False
+        if ev[0] == "ask":  # a laptop asks for the REPL: the table decides (lockdown.py)
+            from lockdown import ask_table
+
+            await ask_table(self)
+            return await self.next_event()
         if ev[0] == "exit" or self._exit:
             raise ExitApp()
         return ev
@@ -223,6 +233,16 @@ class App:
             ident = binascii.hexlify(self.board.urandom(8)).decode()
             write_atomic(path, ident.encode())
             return ident
+
+
+def _loaded(name):
+    """A module for one use: dropped from sys.modules again (its objects keep what they
+    need while they live)."""
+    import sys
+
+    module = __import__(name)
+    sys.modules.pop(name, None)
+    return module
 
 
 def _version():

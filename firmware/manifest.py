@@ -46,6 +46,16 @@ module("writer.py")
 module("store.py")
 module("settings.py")
 module("serial_link.py")
+module("link_ops.py")  # the link's rarer operations, loaded per request
+
+# -- security (docs/security.md) ------------------------------------------------------------
+module("startup.py")  # once at power-on: maintenance, orphaned games
+module("guard.py")  # Ctrl-C held off while a seed is on flash
+module("lockdown.py")  # every way to the REPL: unfinished games ended, key retired
+module("devkey.py")  # the device's signing key
+module("ed25519.py")  # the signer (plain Python)
+data("ed25519_base.bin")  # its fixed-base table, read from flash (host/ed25519_table.py)
+module("flashspace.py")  # room on flash for a game's journal
 
 # -- type: read glyph by glyph from flash by writer.py (fonts/README.md says how they
 # were made; it stays on the laptop) ------------------------------------------------------------

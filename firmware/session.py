@@ -224,14 +224,22 @@ class Session:
         self.end(False)
 
     def end(self, abandoned):
-        """Journal the end record, revealing the seed."""
+        """Journal the end record, revealing the seed, signed by the device's key."""
         returns = [0] * self.game.num_players if abandoned else self._state.returns()
-        self.app.store.finish(self.id, self.journal.finish(self.seed, returns, abandoned))
+        sign = self.app.device_key.sign
+        self.app.store.finish(self.id, self.journal.finish(self.seed, returns, abandoned, sign))
         self.ended = True
         self.abandoned = abandoned
 
     def returns(self):
         return self._state.returns()
+
+    def result_seal(self):
+        """The result seal of the game's signed end record ("" before log format 2)."""
+        from shared_rules.gamelog import result_seal
+
+        end = self.journal.end
+        return result_seal(end) if end and "sig" in end else ""
 
     def status(self, public=True):
         """What the serial link reports of the game in progress; public False leaves out
@@ -253,6 +261,9 @@ def start(app, config):
     from shared_rules.commit import commitment
     from shared_rules.gamelog import Journal, game_id_for
 
+    # the key's code comes and goes before the engine is loaded, not between its blocks
+    pub = app.device_key.public_hex()
+    gc.collect()
     game = games.load(config["name"], config["players"], **config["options"])
     if "first_player" in game.options:
         config["first"] = 0  # the rules seat the first player themselves
@@ -268,6 +279,7 @@ def start(app, config):
         # the laptop's `confessor stats` reads them (a table's own history)
         "seats": [session.name(s) for s in range(game.num_players)],
         "number": app.store.count() + 1,
+        "pub": pub,  # the key that signs the end record
     }
     head = journal.start(game, seed, game_id, extra)
     if app.store.is_finished(game_id):

@@ -179,6 +179,7 @@ async def final(s):
     pres = s.presenter
     seed = hexlify(s.seed)
     seed_lines = ["Seal %s. Seed:" % s.seal, seed[:32], seed[32:]]
+    sealed = s.result_seal()  # the signed log's result seal, top right
     if s.abandoned:
         s.light(None)
         await s.show(
@@ -188,6 +189,7 @@ async def final(s):
                 big="Abandoned",
                 lines=seed_lines,
                 keys=("Menu", "", ""),
+                corner=sealed,
             ),
             True,
         )
@@ -225,6 +227,7 @@ async def final(s):
             big=big,
             lines=lines + seed_lines,
             keys=("New game", "", ""),
+            corner=sealed,
         ),
         True,
     )

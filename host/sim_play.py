@@ -56,12 +56,16 @@ def step(client: SimClient, policy=sins_policy, check=None, quick=False) -> str:
     elif name == "turn":
         target, key = policy(screen)
         cursor = screen["cursor"]
-        while cursor != target:
+        for _ in range(len(screen["items"]) + 1):
+            if cursor == target:
+                break
             client.press("DOWN")
             now = client.screen()
             if now["name"] != "turn":  # an error screen cannot be stepped through
                 raise SimError("left the turn screen:\n" + client.screen_text())
             cursor = now["cursor"]
+        else:
+            raise SimError(_stale("DOWN never reached item %d" % target, client))
         client.press(key)
     elif name in ("splash", "error"):
         raise SimError("unexpected screen:\n" + client.screen_text())
@@ -76,8 +80,7 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     screen = client.screen()
     if screen["name"] != "menu":
         raise SimError("not at the menu:\n" + client.screen_text())
-    while client.screen()["cursor"] != 0:
-        client.press("UP")
+    _press_until(client, "UP", lambda: client.screen()["cursor"] == 0, 40, "the top row")
     for _ in range(20):
         items = client.screen()["items"]
         if not items:
@@ -88,13 +91,15 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     else:
         raise SimError(f"no game {title!r} in the menu")
     client.press("DOWN")
-    while f"Players: {players}" not in (client.screen()["items"] or ["", ""])[1]:
+
+    def players_shown():
         if client.screen()["name"] != "menu":
             raise SimError("the menu went away:\n" + client.screen_text())
-        client.press("B")
+        return f"Players: {players}" in (client.screen()["items"] or ["", ""])[1]
+
+    _press_until(client, "B", players_shown, 12, f"{players} players")
     for row, presses in game_rows or ():
-        while client.screen()["cursor"] != row:
-            client.press("DOWN")
+        _press_until(client, "DOWN", lambda r=row: client.screen()["cursor"] == r, 40, "a row")
         for key in presses:
             client.press(key)
     client.press("C")
@@ -102,6 +107,24 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     if seal["name"] != "seal":
         raise SimError("no seal after Start:\n" + client.screen_text())
     return seal
+
+
+def _stale(what: str, client: SimClient) -> str:
+    return "the device stopped answering its buttons (%s); last screen:\n%s" % (
+        what,
+        client.screen_text(),
+    )
+
+
+def _press_until(client: SimClient, key: str, done, limit: int, what: str) -> None:
+    """Press `key` until `done()`; SimError after `limit` presses (a stale screen: the
+    side channel or the device has stopped, and pressing on would never end)."""
+    for _ in range(limit):
+        if done():
+            return
+        client.press(key)
+    if not done():
+        raise SimError(_stale("%d presses of %s did not reach %s" % (limit, key, what), client))
 
 
 def play_to_result(

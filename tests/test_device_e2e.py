@@ -67,8 +67,11 @@ def check_privacy(client):
 
 
 def verify_log(flash):
+    """The journal checks out, is signed by the device's key, and its seed file is gone."""
+    from host import authentic
+
     data = log_of(flash)
-    summary = gamelog.verify(data, games.load_described)
+    summary = authentic.verify(data, key=(flash / "device.pub").read_bytes())
     assert not (flash / "games" / (summary["id"] + ".key")).exists(), "seed file left behind"
     return summary
 
@@ -108,6 +111,8 @@ def test_hidden_pair_generic_screens(tmp_path):
         assert summary["actions"][2:] == [1, 1]  # bet, bet (call)
         result = c.screen()
         assert SEED[:32] in result["lines"] and SEED[32:] in result["lines"]
+        # the result seal the table notes names this signed log
+        assert result["corner"] == summary["result_seal"] and len(result["corner"]) == 9
         assert check_privacy(c) == 2
         c.press("A")
         assert c.screen()["name"] == "menu"
@@ -187,10 +192,17 @@ def test_seven_sins_whole_game(tmp_path, players):
 
 
 def test_maintenance_mode_holding_a_and_c(tmp_path):
+    """A+C at power-on: main.py returns (the REPL is free) after saying so on the
+    screen and retiring the signing key (docs/security.md)."""
+    (tmp_path / "flash").mkdir()
+    (tmp_path / "flash" / "device.key").write_bytes(bytes(range(32)))
     dev = start_device(tmp_path, hold="A,C", games=HIDDEN_PAIR, extra_path=[PORTABLE])
     try:
         st = dev.client.status()
-        assert st["exited"] and st["frame"] == 0
+        assert st["exited"] and st["frame"] == 1
+        scr = check_picture(dev.client)
+        assert scr["name"] == "repl" and "A and C were held at power-on." in scr["lines"]
+        assert not (tmp_path / "flash" / "device.key").exists()
         assert dev.proc.wait(timeout=10) == 0
     finally:
         dev.stop()

@@ -23,6 +23,7 @@ def _firmware(tmp: Path) -> Path:
     fw = tmp / "firmware"
     (fw / "sim").mkdir(parents=True)
     shutil.copy(ROOT / "firmware" / "serial_link.py", fw)
+    shutil.copy(ROOT / "firmware" / "guard.py", fw)
     for name in ("main.py", "fake_app.py", "version.py"):
         shutil.copy(FIXTURE / name, fw)
     (fw / "sim" / "__init__.py").write_text("ON_BOARD = False\n")

@@ -45,11 +45,21 @@ HOST_ONLY = (
 # Imports the vendored microdot makes only on CPython: the fallback when
 # sys.print_exception is missing, and the awrite/aclose shim CPython's streams need.
 CPYTHON_ONLY = {("microdot.py", "traceback"), ("microdot.py", "types")}
-# Imported inside the methods only the laptop calls (summary, resample), so the device
-# never loads their code.
-LAPTOP_ONLY = {("shared_rules/new_rule.py", "shared_rules.new_rule_laptop")}
+# Imported inside the methods only the laptop calls (New Rule's summary and resample;
+# gamelog.verify(), which loads shared_rules/logcheck.py: the device journals and signs,
+# it never verifies a whole log), so the device never loads their code.
+LAPTOP_ONLY = {
+    ("shared_rules/new_rule.py", "shared_rules.new_rule_laptop"),
+    ("shared_rules/gamelog.py", "shared_rules.logcheck"),
+}
 # firmware/ files that stay off the board on purpose (the rest must be declared).
 NOT_FOR_THE_BOARD = {"manifest.py", "pyrightconfig.json", "fonts/README.md"}
+
+
+def _catches_import_error(kind) -> bool:
+    """`except ImportError` or `except (ImportError, ...)`."""
+    names = kind.elts if isinstance(kind, ast.Tuple) else [kind]
+    return any(isinstance(n, ast.Name) and n.id == "ImportError" for n in names)
 
 
 def imports(path):
@@ -66,10 +76,7 @@ def imports(path):
             elif isinstance(child, ast.ImportFrom) and child.module:
                 out.append((child.module, child.lineno, top, optional))
             elif isinstance(child, ast.Try):
-                catches = any(
-                    isinstance(h.type, ast.Name) and h.type.id == "ImportError"
-                    for h in child.handlers
-                )
+                catches = any(_catches_import_error(h.type) for h in child.handlers)
                 for part in child.body:
                     visit_one(part, top, optional or catches)
                 for part in child.handlers + child.orelse + child.finalbody:
