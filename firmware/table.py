@@ -8,10 +8,6 @@ from ui import Screen, wrap
 
 
 async def seal_screen(s):
-    import sys, gc, micropython
-    gc.collect()
-    print("PROBE", 'seal_screen(s', gc.mem_alloc(), file=sys.stderr)
-    micropython.qstr_info()
     """The shuffle seal: noted by the table now, checked against the seed at the end."""
     facts = ["%s, %d players" % (s.title, s.players)]
     lines = wrap(
@@ -169,10 +165,6 @@ async def pause(s, seat):
 
 
 async def final(s):
-    import sys, gc, micropython
-    gc.collect()
-    print("PROBE", 'final(s', gc.mem_alloc(), file=sys.stderr)
-    micropython.qstr_info()
     """The end: public summary, each seat's private score, the result, the seed."""
     from shared_rules.commit import hexlify
 
