@@ -337,3 +337,35 @@ class SimDevice:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+# The device's heap budget: every game, font and server of a whole session (README).
+BUDGET_WK = 128
+_shares: dict[bool, int] = {}
+
+
+def simulator_share(mpy: bool = True) -> int:
+    """Bytes of the heap the simulator itself takes (its models' RAMs, its side channel,
+    its code and names: a real board runs none of it), as firmware/sim/__init__.py
+    measures it at power-on. Measured once per process, on a device booted to its menu."""
+    if mpy not in _shares:
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="share") as folder:
+            dev = SimDevice.start(Path(folder) / "flash", heap="256wK", mpy=mpy)
+            try:
+                _shares[mpy] = int(dev.client.status()["share"])
+            finally:
+                dev.stop()
+    return _shares[mpy]
+
+
+def budget_heap(budget_wk: int = BUDGET_WK, mpy: bool = True) -> str:
+    """The `-X heapsize` that holds the firmware to `budget_wk` on the simulator: the
+    budget plus the simulator's own share, rounded up to whole wK. (A wK is 1024 words
+    of 4 bytes on a 32-bit board; this port scales it by its word size, as MicroPython's
+    -X heapsize does.) Everything else the session allocates counts against the budget,
+    the names the firmware's modules intern and the pools that hold them included."""
+    per_wk = 1024 * struct.calcsize("P") // 4  # 2048 bytes on a 64-bit port
+    share = simulator_share(mpy)
+    return "%dwK" % (budget_wk + (share + per_wk - 1) // per_wk)

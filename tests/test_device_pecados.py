@@ -1,6 +1,7 @@
 """7 Pecados on the virtual board, played by button presses only (host/sim_play.py's
 7 Pecados policy decides from each screen), with the firmware installed from the
-manifest as .mpy files under -X heapsize=128wK, as on a board:
+manifest as .mpy files under the device's heap budget (128wK for the firmware;
+host.sim_client.budget_heap adds the simulator's own share), as on a board:
 
 - a Celestial game (3 players) with every screen read back from its picture, and the
   2 vs 2 team variant; an Infernal 3 vs 3 game with cancels, one of them answered on the
@@ -19,17 +20,17 @@ import time
 from device_helpers import check_picture, log_of, start_device, start_game
 from test_device_power import actions, power_cut_and_check
 
+from host.sim_client import budget_heap
 from host.sim_play import PECADOS_TITLE, pecados_press, pecados_step, play_pecados
 from shared_rules import gamelog, games
 
-HEAP = "128wK"
 MODE, TEAMS = 2, 4  # menu rows of the options (after game and players)
 INFERNAL = [(MODE, ["B"])]
 WITH_TEAMS = [(TEAMS, ["B"])]
 
 
 def start(tmp_path, players, rows=(), seed="5eed" * 16):
-    dev = start_device(tmp_path, heap=HEAP, mpy=True, seed=seed)
+    dev = start_device(tmp_path, heap=budget_heap(), mpy=True, seed=seed)
     start_game(dev.client, players, game_rows=list(rows), title=PECADOS_TITLE)
     return dev
 

@@ -56,6 +56,12 @@ def build(name, profile, speed=None):
     def chain(pin, count, timing):
         return SimNeoPixel(pin, count, timing=timing, mcu=world.mcu)
 
+    import gc
+
+    from sim import builder_firmware
+
+    gc.collect()
+    before = gc.mem_alloc()
     import board_wire
 
     board = board_wire.wire(name, profile, rp2, chain, None)
@@ -80,6 +86,9 @@ def build(name, profile, speed=None):
     if np is None and channel and board_wire.led_pin(lp) is not None:
         world.pad(board_wire.led_pin(lp)).on_change = channel.on_led_pin
     sys.modules.pop("board_wire", None)  # as board.build() does: wired once, then dropped
+    gc.collect()
+    # the firmware's share of what was built here: its drivers, their buffers and names
+    builder_firmware[0] = gc.mem_alloc() - before
     if channel:
         channel.leds = board.leds
     board.urandom = Urandom(env("CONFESSOR_SIM_SEED"))

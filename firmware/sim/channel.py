@@ -182,6 +182,7 @@ class Channel:
     _blink = False  # the last write was a press's blink
     _move = False
     ghosts = False  # the model tracks ghosts (sim/builder.py)
+    share = 0  # the simulator's own share of the heap, in bytes (sim.build)
 
     def _status(self, idle, app=None):
         data = {
@@ -193,6 +194,7 @@ class Channel:
             "alloc": gc.mem_alloc(),
             "free": gc.mem_free(),
             "peak": self.peak,
+            "share": self.share,
             "exited": self.exited,
         }
         if self.battery is not None:
