@@ -26,6 +26,7 @@ from shared_rules import gamelog, games
 
 MODE, TEAMS = 2, 4  # menu rows of the options (after game and players)
 INFERNAL = [(MODE, ["B"])]
+DANTE = [(3, ["B"])]  # Dante's Purgatory: the row after the mode
 WITH_TEAMS = [(TEAMS, ["B"])]
 
 
@@ -92,6 +93,24 @@ def test_a_celestial_game_by_buttons_every_screen_read_back(tmp_path):
         assert summary["head"]["options"]["mode"] == "celestial"
         assert check_private_runs(c) >= 20
         assert seat_leds_lit(c) == {0, 1, 2}  # the first three seats only
+    finally:
+        dev.stop()
+
+
+def test_dantes_purgatory_by_buttons(tmp_path):
+    # "Dante's Purgatory" (7 Pecados rulebook, variants): a sin is sent only to a player
+    # holding the sin scored one higher or one lower. The device offers only the targets
+    # the rules allow (the screen policy picks from the screen), and the journal, replayed
+    # by the rules core, says the variant was on.
+    dev = start(tmp_path, 4, DANTE, seed="da17" * 16)
+    try:
+        c = dev.client
+        names = play_pecados(c)
+        assert {"pass", "hand", "over"} <= set(names)
+        summary = finish(tmp_path, c, 4)
+        assert summary["head"]["options"]["dante"] is True
+        assert summary["head"]["options"]["mode"] == "celestial"
+        check_private_runs(c)
     finally:
         dev.stop()
 
