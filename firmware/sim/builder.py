@@ -39,6 +39,10 @@ def build(name, profile, speed=None):
         from sim.ssd1680_model import SSD1680Model
 
         times = dict(panel.REFRESH_MS, power_on=panel.POWER_ON_MS, sw_reset=10) if real else None
+        slow = env("CONFESSOR_SIM_BUSY_MS")
+        if slow:
+            # tests: partial and fast refreshes keep BUSY up this long, whatever the speed
+            times = dict(times or {}, partial=int(slow), fast=int(slow))
         model = SSD1680Model(times, on_refresh, track_ghosts=bool(env("CONFESSOR_SIM_GHOSTS")))
     world.attach_spi(disp["spi"], model, disp["cs"], disp["dc"])
     world.pad(disp["rst"]).on_change = model.rst_changed
