@@ -186,7 +186,7 @@ class State:
         p = self._current_player()
         if p == TERMINAL:
             raise IllegalAction("the game is over; no action %d" % action)
-        if action not in self.legal_actions():
+        if not (self._is_legal(action) if p != CHANCE else action in self.legal_actions()):
             who = "chance" if p == CHANCE else "seat %d" % p
             raise IllegalAction(
                 "action %d is not legal for %s here (move %d)" % (action, who, len(self._history))
@@ -260,6 +260,13 @@ class State:
 
     def _chance_outcomes(self):
         raise NotImplementedError
+
+    def _is_legal(self, action):
+        """Whether a seat may play `action` now: `action in _legal_actions()`. A game
+        whose lists are long (hundreds of bids) may answer without building one, so
+        that apply() needs no large block of a small heap; the generic checker proves
+        both agree."""
+        return action in self._legal_actions()
 
     def _draw_chance(self, stream):
         """The chance action `stream` gives here: always stream.weighted() of the

@@ -336,6 +336,19 @@ class KeeperState(State):
             return [(DRAW_BASE + k, self.bag[k]) for k in range(5) if self.bag[k] > 0]
         return [(CARD_BASE + c, self.deck[c]) for c in range(len(self.deck)) if self.deck[c] > 0]
 
+    def _is_legal(self, action):
+        if self.phase == P_BIDS:
+            # every bid of the list below, without building it (apply() asks after
+            # a bid entered on the device, when the heap has no 2 KB block to spare)
+            a = action - BID_BASE
+            k = a & 7
+            return (
+                0 <= a
+                and a >> 3 <= self.game.options["max_bid"]
+                and D.POST_MIN[0] <= k <= D.POST_MAX[0]
+            )
+        return action in self._legal_actions()
+
     def _legal_actions(self):
         ph = self.phase
         if ph == P_BONUS:

@@ -45,10 +45,13 @@ def test_simulate_with_the_greedy_bot(capsys):
     args = ["simulate", "new-rule", "-p", "3", "-n", "4", "-j", "1", "-o", "round_limit=2"]
     assert cli(args + ["--bots", "greedy,random,random"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("new-rule, 3 players, 4 games")
-    assert "greedy" in out and "reckonings: mean" in out and "rounds: mean 2.00" in out
+    assert out.startswith("New Rule (Sin) (new-rule), 3 players: 4 games")
+    assert "by bot" in out and "greedy" in out
+    # the game's own figures, in its words
+    assert "rounds ended by a God card (a reckoning): mean" in out
+    assert "rounds played: mean 2.0 " in out
     assert cli(args + ["--bots", "clever"]) == 2  # a usage error
-    assert "no bot 'clever' for new-rule (bots: random, greedy)" in capsys.readouterr().err
+    assert "no bot 'clever' for new-rule (bots: random, greedy, ismcts" in capsys.readouterr().err
 
 
 def test_playthrough_and_bad_options(capsys):

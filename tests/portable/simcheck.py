@@ -90,6 +90,13 @@ def check_node(game, seed, state, deep=True):
                 _fail(game, seed, state, "_draw_chance gives %r, not the weighted draw" % fast)
     elif state.chance_outcomes():
         _fail(game, seed, state, "chance outcomes at a player node")
+    else:
+        # apply()'s quick legality answer is membership of the legal list, for the
+        # legal actions and their neighbours
+        for a in legal:
+            for b in (a - 1, a, a + 1):
+                if state._is_legal(b) != (b in legal):
+                    _fail(game, seed, state, "_is_legal(%d) disagrees with the list" % b)
     if not deep:
         return
     for a in legal:
