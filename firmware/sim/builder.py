@@ -81,7 +81,15 @@ def build(name, profile, speed=None):
         np.on_write = channel.on_leds
     lp = profile["leds"]
     if np is None and channel and board_wire.led_pin(lp) is not None:
-        world.pad(board_wire.led_pin(lp)).on_change = channel.on_led_pin
+        # the Badger's one LED: every show() reported (a blink can leave the pin as it was)
+        leds = board.leds
+        show = leds.show
+
+        def reported():
+            show()
+            channel.on_leds(None)
+
+        leds.show = reported
     sys.modules.pop("board_wire", None)  # as board.build() does: wired once, then dropped
     if channel:
         channel.leds = board.leds
