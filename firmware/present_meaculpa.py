@@ -131,13 +131,15 @@ class MeaCulpaPresenter(Presenter):
         s = self.s
         legal = s.legal()
         items = [self._room_choice(view, s.decode(a)["room"]) for a in legal]
+        cards = view["room_cards"]  # in full: a long card is cut short in the list
+        cards = ["%d %s" % (r + 1, cards[r]) for r in range(len(cards))]
         cursor = 0
         while True:
             await s.show(
                 Screen(
                     "die",
                     "%s: set the Pope die" % name,
-                    lines=["Where is your urgent meeting?"],
+                    lines=["Where is your urgent meeting?"] + cards,
                     items=items,
                     cursor=cursor,
                     keys=("Set", "", ""),

@@ -192,10 +192,6 @@ class Painter:
             p.pixel(0, 0, paper)
             p.pixel(1, 0, ink)
             self._palettes.append(p)
-        # Both fonts at once, at boot: a font loaded in the middle of a game would pin
-        # its few hundred bytes wherever the heap had a hole, and split the free space.
-        writer.font("medium")
-        writer.font("large")
 
     def _text(self, scr, text, x, y, size, role, inverted=False):
         ink, paper = (self.white, self.black) if inverted else (self.black, self.white)

@@ -244,6 +244,7 @@ class SimDevice:
         keep_frames: bool = False,
         settle_ms: int | None = None,
         ghosts: bool = False,
+        busy_ms: int | None = None,
     ) -> SimDevice:
         env = dict(os.environ)
         for key in list(env):
@@ -270,6 +271,8 @@ class SimDevice:
             env["CONFESSOR_SIM_SETTLE_MS"] = str(settle_ms)
         if ghosts:
             env["CONFESSOR_SIM_GHOSTS"] = "1"
+        if busy_ms is not None:
+            env["CONFESSOR_SIM_BUSY_MS"] = str(busy_ms)
         dev = cls(flash, env, heap, extra_path, mpy)
         if mpy:
             flash_image(flash)

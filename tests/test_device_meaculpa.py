@@ -13,6 +13,7 @@ from host import typesize
 from host.sim_client import plain
 from shared_rules import gamelog, games
 from shared_rules import mea_culpa_keeper as K
+from shared_rules import new_rule_entry as NEW_RULE
 
 TITLE = "Mea Culpa keeper"
 
@@ -325,8 +326,8 @@ def test_a_board_without_seven_sins_opens_the_menu_on_an_installed_game(tmp_path
     """The menu starts at 7: The Sins; flashed without it (its engine gone, and 7 Pecados,
     which follows it, once it is on the device), it takes the next installed game,
     wrapping round the sorted list (it used to stop at the end and say that no game was
-    installed). Mea Culpa itself is laptop-only (its entry's ON_DEVICE): the keeper is
-    the one game left, and B stays on it."""
+    installed). Mea Culpa itself is laptop-only (its entry's ON_DEVICE): the keeper and
+    New Rule are the games left, and B goes from one to the other and back."""
     dev = start_device(tmp_path, mpy=True)
     try:
         old = dev.client.status()["boot"]
@@ -340,6 +341,8 @@ def test_a_board_without_seven_sins_opens_the_menu_on_an_installed_game(tmp_path
         dev.boot(old)
         scr = check_picture(dev.client)
         assert scr["name"] == "menu" and scr["items"][0] == "Game: " + TITLE, scr
+        dev.client.press("B")
+        assert dev.client.screen()["items"][0] == "Game: " + NEW_RULE.TITLE
         dev.client.press("B")
         assert dev.client.screen()["items"][0] == "Game: " + TITLE
         start_game(dev.client, 3, title=TITLE)

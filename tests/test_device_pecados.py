@@ -32,7 +32,11 @@ WITH_TEAMS = [(TEAMS, ["B"])]
 
 def start(tmp_path, players, rows=(), seed="5eed" * 16):
     dev = start_device(tmp_path, heap=budget_heap(), mpy=True, seed=seed)
-    start_game(dev.client, players, game_rows=list(rows), title=PECADOS_TITLE)
+    try:
+        start_game(dev.client, players, game_rows=list(rows), title=PECADOS_TITLE)
+    except BaseException:
+        dev.stop()  # the callers' finally is not reached yet: no device left running
+        raise
     return dev
 
 

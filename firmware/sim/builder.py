@@ -40,6 +40,10 @@ def build(name, profile, speed=None):
         from sim.ssd1680_model import SSD1680Model
 
         times = dict(panel.REFRESH_MS, power_on=panel.POWER_ON_MS, sw_reset=10) if real else None
+        slow = env("CONFESSOR_SIM_BUSY_MS")
+        if slow:
+            # tests: partial and fast refreshes keep BUSY up this long, whatever the speed
+            times = dict(times or {}, partial=int(slow), fast=int(slow))
         model = SSD1680Model(times, on_refresh, track_ghosts=bool(env("CONFESSOR_SIM_GHOSTS")))
     world.attach_spi(disp["spi"], model, disp["cs"], disp["dc"])
     world.pad(disp["rst"]).on_change = model.rst_changed
@@ -84,7 +88,15 @@ def build(name, profile, speed=None):
         np.on_write = channel.on_leds
     lp = profile["leds"]
     if np is None and channel and board_wire.led_pin(lp) is not None:
-        world.pad(board_wire.led_pin(lp)).on_change = channel.on_led_pin
+        # the Badger's one LED: every show() reported (a blink can leave the pin as it was)
+        leds = board.leds
+        show = leds.show
+
+        def reported():
+            show()
+            channel.on_leds(None)
+
+        leds.show = reported
     sys.modules.pop("board_wire", None)  # as board.build() does: wired once, then dropped
     gc.collect()
     # the firmware's share of what was built here: its drivers, their buffers and names

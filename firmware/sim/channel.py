@@ -155,6 +155,7 @@ class Channel:
                 f.write(self._hl)
 
     def on_leds(self, np):
+        """After every write of the LEDs (the chain's, or the Badger's show())."""
         leds = self.leds
         answers = leds.answers if leds is not None else 0
         if answers != self._answers:
@@ -171,15 +172,18 @@ class Channel:
         self._blink = False
         shown = [list(c) for c in np.shown] if np is not None else []
         names = leds.names() if leds is not None else []
+        if np is None:
+            if names == self._names:
+                return  # the Badger's show() with nothing new
+            self._names = names
         _write_json(self.dir + "/leds.json", {"rgb": shown, "names": names})
         self._event({"e": "leds", "names": names})
 
-    def on_led_pin(self, level):
-        self.on_leds(None)  # the Badger's single LED
 
     leds = None
     _answers = 0
     _blink = False  # the last write was a press's blink
+    _names = None  # the Badger's LED as leds.json last said
     _move = False
     ghosts = False  # the model tracks ghosts (sim/builder.py)
     share = 0  # the simulator's own share of the heap, in bytes (sim.build)
