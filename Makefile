@@ -7,13 +7,14 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?=
 
-.PHONY: install run test test-fast check bench golden flash clean help
+.PHONY: install run test test-fast check bench sweeps golden flash clean help
 
 help:
 	@echo "make run      - install, then open the virtual Confessor (or play a demo game without a terminal)"
 	@echo "make test     - install, then run every test (CPython and MicroPython)"
 	@echo "make check    - ruff and pyright (CPython typeshed and MicroPython stubs)"
 	@echo "make bench    - speed, memory and bot-strength figures (BENCH_ARGS=--long: more games)"
+	@echo "make sweeps   - the long security sweeps of docs/security.md (about an hour)"
 	@echo "make flash PORT=/dev/ttyACM0 - put the firmware on a real board"
 	@echo "make golden   - rewrite golden playthroughs after an intended rules change"
 
@@ -39,6 +40,9 @@ check: install
 
 bench: install
 	$(BIN)/python -m host.bench $(BENCH_ARGS)
+
+sweeps: install
+	$(BIN)/python -m host.sweeps
 
 golden: install
 	$(BIN)/python tests/make_golden.py

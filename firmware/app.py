@@ -40,6 +40,11 @@ class App:
         self.device_id = self._device_id()
         board.leds.brightness = self.settings["brightness"]
 
+    @property
+    def device_key(self):
+        """The signing key (devkey.py), loaded when it is used: RAM is for games."""
+        return _loaded("devkey").DeviceKey(self.root)
+
     # ****** for the serial link (docs/sync.md) ******
     def status(self, public=True):
         scr = self.privacy.screen
@@ -67,15 +72,42 @@ class App:
         return self.privacy.screen
 
     async def show(self, scr, full=False):
-        await self.privacy.show(scr, full)
+        privacy = self.privacy
+        battery = self.board.battery
+        if battery is not None and not scr.private and not privacy.secret_up:
+            battery.status()
+            if battery.warn():
+                await self._battery_warning()
+        await privacy.show(scr, full)
+
+    async def _battery_warning(self):
+        # Once, on the first public screen after the charge is seen low. The screen's
+        # module is loaded for it and dropped after: it costs no RAM the rest of the time.
+        loaded = loader.Loaded()
+        try:
+            from low_battery import warning
+
+            scr = warning()
+        finally:
+            loaded.forget()
+        await self.privacy.show(scr)
+        await self.wait_key("A")
 
     async def next_event(self):
+        """The next press; a move not yet drawn is drawn first when the presses pause
+        (privacy.py, which also drops presses made before their screen was on the glass)."""
         b = self.board.buttons
+        await self.privacy.settle()
         self.waiting = b.pending() == 0
         try:
             ev = await b.get()
         finally:
             self.waiting = False
+        if ev[0] == "ask":  # a laptop asks for the REPL: the table decides (lockdown.py)
+            from lockdown import ask_table
+
+            await ask_table(self)
+            return await self.next_event()
         if ev[0] == "exit" or self._exit:
             raise ExitApp()
         return ev
@@ -102,6 +134,9 @@ class App:
         import asyncio
 
         board = self.board
+        buttons = board.buttons
+        buttons.leds = board.leds  # every press answered at once
+        buttons.answer_ms = board.answer_ms
         try:
             await board.display.init()
             self.lights(None)
@@ -128,6 +163,9 @@ class App:
                     await self.error(err)
         except ExitApp:
             pass
+        finally:
+            buttons.leds = None
+        board.leds.answer(False)
         self.lights(None)
 
     async def game(self):
@@ -195,6 +233,16 @@ class App:
             ident = binascii.hexlify(self.board.urandom(8)).decode()
             write_atomic(path, ident.encode())
             return ident
+
+
+def _loaded(name):
+    """A module for one use: dropped from sys.modules again (its objects keep what they
+    need while they live)."""
+    import sys
+
+    module = __import__(name)
+    sys.modules.pop(name, None)
+    return module
 
 
 def _version():

@@ -26,6 +26,8 @@ class Battery:
     def __init__(self, adc, divider=2):
         self._adc = adc
         self._divider = divider
+        self.low = False  # at the last status()
+        self._warned = False
 
     def millivolts(self):
         """VSYS in mV."""
@@ -36,10 +38,33 @@ class Battery:
 
     def level(self):
         """{"mv": VSYS, "source": "usb" or "battery", "percent": 0-100 or None, "low": bool}
-        for a status line."""
+        (the serial link's and the simulator's status)."""
         mv = self.millivolts()
-        if mv >= EXTERNAL_MV:
+        percent = _percent(mv)
+        if percent is None:
             return {"mv": mv, "source": "usb", "percent": None, "low": False}
-        percent = (mv - EMPTY_MV) * 100 // (FULL_MV - EMPTY_MV)
-        percent = max(0, min(100, percent))
         return {"mv": mv, "source": "battery", "percent": percent, "low": percent < LOW_PERCENT}
+
+
+    def status(self):
+        """(percent, low) for the status line after a new reading; (None, False) on USB.
+        The charge is shown to the nearest ten: the voltage is a rough guide to it."""
+        percent = _percent(self.millivolts())  # (no dict: this runs at every screen)
+        self.low = percent is not None and percent < LOW_PERCENT
+        if not self.low and (percent is None or percent >= LOW_PERCENT + 5):
+            self._warned = False  # fresh cells or USB: the next low warns again
+        return None if percent is None else (percent + 5) // 10 * 10, self.low
+
+    def warn(self):
+        """True the first time the charge is seen low after status(): the app warns once."""
+        if self.low and not self._warned:
+            self._warned = True
+            return True
+        return False
+
+
+def _percent(mv):
+    """The charge (0-100) at VSYS `mv`, None on USB: linear between EMPTY_MV and FULL_MV."""
+    if mv >= EXTERNAL_MV:
+        return None
+    return max(0, min(100, (mv - EMPTY_MV) * 100 // (FULL_MV - EMPTY_MV)))

@@ -1,8 +1,8 @@
-# board.py  Builds the hardware objects of a board profile (boards.py)
-# MIT licence. wire() makes them from a `machine` module: the real one on the rp2, the
-# simulated rp2 (sim/rp2.py) on the unix port, so both run this same code in this same
-# order. The rest of the firmware sees only a Board: display, buttons, leds, battery,
-# urandom, sync.
+# board.py  The Board, built from a board profile (boards.py) at power-on
+# MIT licence. board_wire.wire() makes the hardware objects from a `machine` module: the
+# real one on the rp2, the simulated rp2 (sim/rp2.py) on the unix port, so both run this
+# same code in this same order; it is imported for that and dropped after. The rest of the
+# firmware sees only a Board: display, buttons, leds, battery, urandom, sync.
 
 import os
 import sys
@@ -11,6 +11,11 @@ import sys
 class Board:
     splash_ms = 1500
     effect_ms = 120  # LED animation step
+    answer_ms = 100  # the status LED's blink answering a press
+    # A moved cursor waits this long for the next press before the glass shows it, so a
+    # player who knows where to go and presses in a quick run waits for one refresh at the
+    # end, not one per press (the LEDs answer each press at once). Confessor's choice.
+    settle_ms = 250
 
     def __init__(self, name, profile, display, buttons, leds, urandom, battery=None):
         self.name = name
@@ -52,82 +57,12 @@ def build(name=None):
         import sim
 
         return sim.build(name, prof)
+    import board_wire
     import machine
 
-    return wire(name, prof, machine, _neopixel, os.urandom)
+    try:
+        return board_wire.wire(name, prof, machine, board_wire.neopixel_chain, os.urandom)
+    finally:
+        # wire() runs once: its code goes back to the heap with its module
+        sys.modules.pop("board_wire", None)
 
-
-def _neopixel(pin, count, timing):
-    import neopixel
-
-    return neopixel.NeoPixel(pin, count, timing=timing)
-
-
-def wire(name, prof, machine, chain, urandom):
-    """The Board of a profile, from `machine` (Pin, SPI, ADC, Signal) and `chain`, which
-    makes a WS2812 chain from (pin, count, timing)."""
-    from buttons import Buttons
-
-    Pin = machine.Pin
-    if prof.get("latch") is not None:
-        # Badger: hold the 3V3 enable high or the board switches off on battery.
-        Pin(prof["latch"], Pin.OUT, value=1)
-    pull_up = prof.get("button_pull", "up") == "up"
-    pins = {}
-    for key in prof["buttons"]:
-        pin = Pin(prof["buttons"][key], Pin.IN, Pin.PULL_UP if pull_up else Pin.PULL_DOWN)
-        pins[key] = machine.Signal(pin, invert=pull_up)
-    buttons = Buttons(pins)
-
-    d = prof["display"]
-    # The order matters. On the rp2 port `miso=None` is the same as leaving miso out
-    # (micropython#16912, open): the SPI constructor switches the bus's default MISO pin to
-    # the SPI block, and on SPI1 that is GP8, the Waveshare module's DC line. Creating the
-    # DC Pin afterwards makes GP8 a GPIO output again; created before the bus, DC would be
-    # dead and the display would never see a command. So: the bus first, then CS and DC.
-    spi = machine.SPI(
-        d["spi"],
-        baudrate=d["baudrate"],
-        sck=Pin(d["sck"]),
-        mosi=Pin(d["mosi"]),
-        miso=Pin(d["miso"]) if d.get("miso") is not None else None,
-    )
-    cs = Pin(d["cs"], Pin.OUT, value=1)
-    dc = Pin(d["dc"], Pin.OUT, value=0)
-    rst = Pin(d["rst"], Pin.OUT, value=1)
-    busy = Pin(d["busy"], Pin.IN, Pin.PULL_UP)
-    if d["driver"] == "uc8151":
-        from uc8151 import UC8151 as Driver
-    else:
-        from ssd1680 import SSD1680 as Driver
-    display = Driver(spi, cs, dc, rst, busy)
-
-    lp = prof["leds"]
-    if is_chain(lp):
-        from leds import WS2812_TIMING, SeatLeds
-
-        np = chain(Pin(lp["pin"]), lp["count"], WS2812_TIMING)  # see leds.py
-        leds = SeatLeds(np, lp["seats"], lp.get("status"), lp.get("max_brightness", 40))
-    else:
-        from leds import WhiteLed
-
-        pin = led_pin(lp)
-        leds = WhiteLed(Pin(pin, Pin.OUT, value=0) if pin is not None else None)
-
-    battery = None
-    bp = prof.get("battery")
-    if bp is not None:
-        from battery import Battery
-
-        # machine.ADC owns the pad (no Pin with a pull on it: RP2350-E9)
-        battery = Battery(machine.ADC(bp["adc_pin"]), bp["divider"])
-    return Board(name, prof, display, buttons, leds, urandom, battery)
-
-
-def is_chain(lp):
-    """A WS2812 chain (seat LEDs); otherwise a single plain LED (the Badger's)."""
-    return lp.get("pin") is not None and lp.get("count") and lp.get("kind", "ws2812") == "ws2812"
-
-
-def led_pin(lp):
-    return lp.get("white_led", lp.get("pin"))

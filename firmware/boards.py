@@ -35,9 +35,9 @@ PROFILES = {
         "button_pull": "up",
         "leds": {
             "pin": 22,
-            "seats": 5,
-            "status": 5,
-            "count": 6,
+            "seats": 6,
+            "status": 6,
+            "count": 7,
             "max_brightness": 40,
             "kind": "ws2812",
             "level_shifter": "74AHCT125",

@@ -6,6 +6,11 @@
 #
 # Pins are injected as objects whose value() is 1 while pressed: machine.Signal with
 # invert=True for active-low buttons wired to ground (the reference build).
+#
+# Each press is answered at once on `leds` (set by the app): the status LED blinks for
+# `answer_ms` before the app, or the glass, has done anything with it. clear() forgets the
+# presses queued so far (the privacy policy's: made before the screen they would act on
+# was on the glass).
 
 import asyncio
 
@@ -29,6 +34,9 @@ class Buttons:
         self._since = [0] * n  # ticks when the debounced press began
         self._used = [False] * n  # long press or chord already reported
         self._events = []
+        self.leds = None  # the LEDs that answer each press (leds.answer), if set
+        self.answer_ms = 100
+        self._answered = None  # ticks of the last answer while the blink is on
         self._ready = asyncio.Event()
         self.polls = 0
         if clock is None:
@@ -56,12 +64,16 @@ class Buttons:
         return self._events.pop(0)
 
     def clear(self):
-        self._events = []
+        """Forget the presses queued so far; a request to leave the UI stays."""
+        if self._events:
+            self._events = [e for e in self._events if e[0] == "exit"]
 
     def post(self, kind, name):
         """Queue an event as if the buttons made it: the serial link's request to
-        leave the UI posts ("exit", "") so a waiting screen wakes up at once."""
-        self._emit(kind, name)
+        leave the UI posts ("exit", "") so a waiting screen wakes up at once. No answer
+        on the LEDs: nobody pressed anything."""
+        self._events.append((kind, name))
+        self._ready.set()
 
     async def run(self):
         while True:
@@ -71,6 +83,11 @@ class Buttons:
     # ****** internals ******
     def _emit(self, kind, name):
         self._events.append((kind, name))
+        leds = self.leds
+        if leds is not None:
+            leds.answer(True)
+            leds.show()
+            self._answered = self._time.ticks_ms()
         self._ready.set()
 
     def poll(self):
@@ -78,6 +95,11 @@ class Buttons:
         self.polls += 1
         now = self._time.ticks_ms()
         diff = self._time.ticks_diff
+        if self._answered is not None and diff(now, self._answered) >= self.answer_ms:
+            self._answered = None  # the blink is over
+            if self.leds is not None:
+                self.leds.answer(False)
+                self.leds.show()
         for i in range(len(self._pins)):
             raw = _DOWN if self._pins[i].value() else _UP
             if raw == self._level[i]:

@@ -19,8 +19,10 @@ COLOURS = {
     "secret": (255, 0, 0),  # status: a secret is on the screen
     "ok": (0, 255, 0),
     "judgment": (255, 64, 0),
+    "god": (255, 255, 160),  # the player of a God card (New Rule)
     "winner": (255, 200, 0),
     "wait": (64, 0, 255),
+    "press": (0, 160, 160),  # status: a press seen (answer())
 }
 
 
@@ -32,6 +34,9 @@ class SeatLeds:
         self.max_brightness = max_brightness
         self.brightness = 255  # user setting 0-255, scaled under max_brightness
         self._state = ["off"] * (np.n if np is not None else 0)
+        self._status_name = "off"  # what the status LED shows when no press is answered
+        self.answering = False
+        self.answers = 0  # presses answered since power-on
 
     def _rgb(self, name):
         r, g, b = COLOURS[name]
@@ -58,7 +63,20 @@ class SeatLeds:
             self._put(i, name)
 
     def status(self, name):
+        self._status_name = name
         self._put(self._status, name)
+
+    def answer(self, on):
+        """A press seen: the status LED blinks (lit "press" while dark, dark while lit, so
+        the red of a secret only blinks), and comes back to its state with answer(False).
+        names() goes on telling the state, not the blink."""
+        self.answering = on
+        name = self._status_name
+        if on:
+            self.answers += 1
+            name = "press" if name == "off" else "off"
+        if self._np is not None and self._status is not None and self._status < self._np.n:
+            self._np[self._status] = self._rgb(name)
 
     def show(self):
         if self._np is not None:
@@ -76,6 +94,9 @@ class WhiteLed:
         self.seats = 0
         self.brightness = 255
         self._on = False
+        self._status_on = False
+        self.answering = False
+        self.answers = 0
 
     def seat(self, index, name):
         pass
@@ -87,11 +108,17 @@ class WhiteLed:
         pass
 
     def status(self, name):
-        self._on = name != "off"
+        self._status_on = self._on = name != "off"
+
+    def answer(self, on):
+        """A press seen: the LED blinks (on while off, off while on)."""
+        self.answering = on
+        self.answers += 1 if on else 0
+        self._on = self._status_on != on
 
     def show(self):
         if self._pin is not None:
             self._pin.value(1 if self._on else 0)
 
     def names(self):
-        return ["on" if self._on else "off"]
+        return ["on" if self._status_on else "off"]

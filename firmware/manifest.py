@@ -23,6 +23,7 @@
 module("main.py", source=True)  # run as a file at boot: never compiled
 module("boards.py")
 module("board.py")
+module("board_wire.py")  # imported once at power-on, then dropped
 module("buttons.py")
 module("leds.py")
 module("ssd1680.py")
@@ -37,16 +38,28 @@ module("menu.py")
 module("session.py")
 module("table.py")
 module("privacy.py")
+module("low_battery.py")  # loaded for the warning, then dropped
 module("loader.py")
 module("ui.py")
+module("layout.py")  # the presenters' wordings that fit (headline, fact, packed, tally)
 module("writer.py")
 module("store.py")
 module("settings.py")
 module("serial_link.py")
+module("link_ops.py")  # the link's rarer operations, loaded per request
+
+# -- security (docs/security.md) ------------------------------------------------------------
+module("startup.py")  # once at power-on: maintenance, orphaned games
+module("guard.py")  # Ctrl-C held off while a seed is on flash
+module("lockdown.py")  # every way to the REPL: unfinished games ended, key retired
+module("devkey.py")  # the device's signing key
+module("ed25519.py")  # the signer (plain Python)
+data("ed25519_base.bin")  # its fixed-base table, read from flash (host/ed25519_table.py)
+module("flashspace.py")  # room on flash for a game's journal
 
 # -- type: read glyph by glyph from flash by writer.py (fonts/README.md says how they
 # were made; it stays on the laptop) ------------------------------------------------------------
-data("fonts/large.bin")
+data("fonts/large.bin")  # each with the drawn symbols after its letters (host/symbols.py)
 data("fonts/medium.bin")
 data("fonts/OFL.txt")  # the fonts' licence travels with them
 
@@ -54,6 +67,10 @@ data("fonts/OFL.txt")  # the fonts' licence travels with them
 module("present_generic.py")
 module("present_sins.py")
 module("present_meaculpa.py")
+module("present_pecados.py")
+module("present_pecados_end.py")
+module("present_newrule.py")
+module("present_newrule_end.py")  # its round ends and the end: loaded when needed
 
 # -- the rules core: the kernel, then each game on the device (entry, engine, its parts) ------
 package(
@@ -76,9 +93,13 @@ package(
         "mea_culpa_codes.py",
         "mea_culpa_data.py",
         "mea_culpa_auction.py",
-        # 7 Pecados (siete_pecados*.py) and New Rule (new_rule*.py) are not here yet:
-        # they have no presenter, so their entries say ON_DEVICE = False and the
-        # laptop plays them. They come on with their presenters (entry, engine, data).
+        # 7 Pecados (its bot, siete_pecados_bot.py, is laptop-only)
+        "siete_pecados_entry.py",
+        "siete_pecados.py",
+        "siete_pecados_data.py",
+        # New Rule (Sin) (its bot, new_rule_bot.py, is laptop-only)
+        "new_rule_entry.py",
+        "new_rule.py",
     ),
     base_path="..",
 )

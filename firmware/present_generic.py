@@ -10,6 +10,7 @@
 # arithmetic on action codes (tests/test_presenters.py). docs/device.md, "Writing a
 # presenter", lists the methods below and what each returns.
 
+import layout
 from ui import Screen, clip
 
 
@@ -28,7 +29,10 @@ def fmt(value):
 
 class Presenter:
     reveal_title = "your secret"  # "Press A to see <reveal_title>." on a reveal's gate
-    private_turns = False  # True: enter() gets no legal list and asks for it itself
+    # True: enter() is asked for every decision, not only secrets (enters()), with no
+    # legal list (legal None: it asks the session for one when it needs it)
+    private_turns = False
+    lazy_legal = False  # True: enter() gets no legal list for a secret either
 
     def __init__(self, session):
         self.s = session
@@ -40,22 +44,31 @@ class Presenter:
     def turn(self, view, legal, seat):
         """The turn screen of `seat`, from the public view and the legal actions:
         (title, lines, items, choices, soft keys), choices[i] = (action on A, action
-        on B or None) for items[i]. Made once per decision (and again after the pause
+        on B or None) for items[i]. A first line "#..." is the screen's big fact
+        (layout.headline); details that would squeeze the list go on pages after it. Made once per decision (and again after the pause
         menu): the presses only move the cursor."""
-        lines = []
-        for key in sorted(view):
-            lines.append(clip("%s: %s" % (key, fmt(view[key]))))
-        lines = lines[:3]
+        name = self.name(seat)
+        lines = ["#" + layout.headline("%s's turn" % name, name)]  # "#": the big fact
         for text in self.s.events[-1:]:
-            lines.append(clip("Last: " + text))
-        items = [clip(self.s.text(a), 34) for a in legal]
+            lines.append("Last: " + text)
+        for key in sorted(view):
+            lines.append("%s: %s" % (key, fmt(view[key])))
+        items = [layout.fact(self.s.text(a)) for a in legal]
         choices = [(a, None) for a in legal]
-        title = "%s: %s to play" % (self.s.title, self.name(seat))
+        title = "%s: %s to play" % (self.s.title, name)
         return title, lines, items, choices, ("Play", "", "Menu")
 
+    def enters(self, seat):
+        """True when this presenter enters a decision the rules make public on its
+        own screens (enter()): a choice whose list would show the seat's hand, or
+        one the table answers on a screen of the game's own. A presenter with
+        private turns enters them all."""
+        return self.private_turns
+
     async def enter(self, view, legal, seat):
-        """A decision only `seat` may see (a bid, a die), entered behind its own gate:
-        the action, None when the table abandons the game, or False to use turn()."""
+        """A decision only `seat` may see (a bid, a die), or one enters() claims,
+        entered on the presenter's own screens (view: the seat's): the action, None
+        when the table abandons the game, or False to use turn()."""
         return False
 
     # ****** API: what happened ******

@@ -5,8 +5,9 @@
 # table what the rules announce: the market, the bids, the character order and the
 # Pope's verdict. Built only from the rules' views, codec and announcements.
 
+import layout
 from present_generic import Presenter
-from ui import Screen, clip, wrap
+from ui import Screen
 
 # Decisions the table enters together (any player presses): their event is the rules' text.
 _TABLE = ("visited", "pope-visit", "return", "next-round", "end-game", "hell-keep", "hell-next")
@@ -21,26 +22,21 @@ def _stones(view, counts):
     return ", ".join(parts) or "none"
 
 
-def _wrap_list(head, text):
-    """A comma list wrapped between its items ("4 jewel" never split over two lines),
-    the lines after the first indented (so "  1 wine" is not read as room 1)."""
-    out = []
-    line = head
-    for part in text.split(", "):
-        if line == head:
-            line += part
-        elif len(line) + 2 + len(part) <= 36:
-            line += ", " + part
-        else:
-            out.append(line + ",")
-            line = "  " + part
-    out.append(line)
-    return [clip(t) for t in out]
+# the symbols of the starting bonuses (decode(a)["bonus"]: 1..4, in the rules' order)
+_BONUS_SYMBOLS = ("bread wine", "jewel", "taler", "indulgence")
 
 
-def _fit(text, short):
-    """`text` where it fits the screen's 36 columns, else `short` (long seat names)."""
-    return text if len(text) <= 36 else clip(short)
+def _goods(view, counts):
+    """A count of each good as symbols: "2<bread> 3<wine>" (layout.tally)."""
+    names = view["stone_names"]
+    return layout.tally([(counts[k], names[k]) for k in range(len(counts))])
+
+
+def _marked(name, text, gap=" "):
+    """A choice with its symbol in front where the good or place has one (clipped to
+    one line of medium type)."""
+    mark = layout.symbol(name)
+    return layout.fact(mark + gap + text if mark else text)
 
 
 def _capital(text):
@@ -49,18 +45,10 @@ def _capital(text):
 
 class MeaCulpaPresenter(Presenter):
     reveal_title = "your secret"
-    private_turns = True  # bids and the die: enter() asks for the die's legal list only
+    lazy_legal = True  # bids and the die: enter() asks for the die's legal list only
 
     def names(self, seats):
         return " ".join([self.name(s) for s in seats])
-
-    def _room_item(self, view, r):
-        cards = view["room_cards"]
-        if r <= len(cards):
-            return clip("Room %d: %s" % (r, cards[r - 1]), 34)
-        if r == 5:
-            return "Suite 5 (a room's card)"
-        return "Suite 6 (yellow Letter)"
 
     # ****** secrets: entered by one seat behind the gate ******
     async def enter(self, view, legal, seat):
@@ -142,14 +130,16 @@ class MeaCulpaPresenter(Presenter):
     async def _die(self, view, name):
         s = self.s
         legal = s.legal()
-        items = [self._room_item(view, s.decode(a)["room"]) for a in legal]
+        items = [self._room_choice(view, s.decode(a)["room"]) for a in legal]
+        cards = view["room_cards"]  # in full: a long card is cut short in the list
+        cards = ["%d %s" % (r + 1, cards[r]) for r in range(len(cards))]
         cursor = 0
         while True:
             await s.show(
                 Screen(
                     "die",
                     "%s: set the Pope die" % name,
-                    lines=["Where is your urgent meeting?"],
+                    lines=["Where is your urgent meeting?"] + cards,
                     items=items,
                     cursor=cursor,
                     keys=("Set", "", ""),
@@ -168,67 +158,99 @@ class MeaCulpaPresenter(Presenter):
         return None  # the seat entered it itself, behind the gate
 
     # ****** public decisions ******
+    # Each returns (title, lines, items, choices, keys) with a first line "#...": the
+    # big fact (table.turn); the other lines go on the pages after the list.
     def turn(self, view, legal, seat):
         phase = view["phase"]
         keys = ("Enter", "", "Menu")
         choices = [(a, None) for a in legal]
         decode = self.s.decode
+        name = self.name(seat)
         if phase == "bonus":
-            items = [decode(a)["name"] for a in legal]
-            lines = ["Closest to Heaven chooses first.", "Which starting bonus did you take?"]
-            return "%s: starting bonus" % self.name(seat), lines, items, choices, keys
+            items = []
+            for a in legal:
+                data = decode(a)
+                marks = "".join([layout.symbol(g) for g in _BONUS_SYMBOLS[data["bonus"] - 1].split()])
+                items.append(layout.fact(marks + " " + data["name"], data["name"]))
+            lines = [
+                "#" + layout.headline("%s's bonus" % name, name),
+                "Closest to Heaven chooses first: which starting bonus did %s take?" % name,
+            ]
+            return "Starting bonus", lines, items, choices, keys
         if phase == "hell order":
             return self._hell_turn(view, legal, keys)
         if phase == "characters":
-            lines = wrap("Order: " + self.names(view["pick_order"])) + [
+            lines = [
+                "#" + layout.headline("%s chooses" % name, name),
+                "Order: " + self.names(view["pick_order"]),
                 "Keeps his taler: %s" % self.name(view["keeper"]),
             ]
             items = [decode(a)["character"] for a in legal]
-            title = "%s chooses a character" % self.name(seat)
-            return title, lines, items, choices, keys
+            return "Choose a character", lines, items, choices, keys
         if phase == "pope guess":
-            lines = wrap(
-                "The Pope (%s) has set his die. Advised by the table, %s guesses where he is:"
-                % (self.name(view["pope"]), self.name(seat))
-            )
-            items = [self._room_item(view, decode(a)["room"]) for a in legal]
-            title = "%s: where is the Pope?" % self.name(seat)
-            return title, lines, items, choices, ("Guess", "", "Menu")
+            lines = [
+                "#" + layout.headline("%s guesses" % name, name),
+                "The Pope (%s) has set his die. Advised by the table, %s guesses where he is."
+                % (self.name(view["pope"]), name),
+            ]
+            cards = view["room_cards"]  # in full: a long card is cut short in the list
+            lines += ["%d %s" % (r + 1, cards[r]) for r in range(len(cards))]
+            items = [self._room_choice(view, decode(a)["room"]) for a in legal]
+            return "Where is the Pope?", lines, items, choices, ("Guess", "", "Menu")
         return self._table_turn(view, legal, keys)
 
-    def _hell_turn(self, view, legal, keys):
-        self.s.light(None)
-        if view["asked_for"] == "bids":
-            head = "Tied bids: ties go to the soul"
+    def _room_choice(self, view, r):
+        """A room or suite as a public choice: its symbol, number and card."""
+        cards = view["room_cards"]
+        if r <= len(cards):
+            text = "%d %s" % (r, cards[r - 1])
         else:
-            head = "Pope visit: the guesser is the"
-        lines = [head, "nearest Hell. Nearest Hell first:"]
+            text = "Suite %d (%s)" % (r, "a room's card" if r == 5 else "yellow Letter")
+        return _marked("room", text, "")
+
+    def _hell_turn(self, view, legal, keys):
+        self.s.light_table("turn")  # the table answers together
+        if view["asked_for"] == "bids":
+            why = "Tied bids: ties go to the soul nearest Hell."
+        else:
+            why = "Pope visit: the guesser is the soul nearest Hell."
+        so_far = view["hell_new"]
+        if so_far:
+            big = layout.headline("Next after " + self.name(so_far[-1]), "Next?")
+        else:
+            big = layout.headline("Nearest Hell?", "Nearest?")
+        lines = ["#" + big, why + " Enter the souls nearest Hell first."]
         items = []
         for a in legal:
             data = self.s.decode(a)
             if data["kind"] == "hell-keep":
-                keep = "Keep: " + self.names(view["hell"])
-                items.append(keep if len(keep) <= 35 else "Keep the known order")
-                if len(keep) > 35:
-                    lines += wrap("Known: " + self.names(view["hell"]))
+                items.append(
+                    layout.fact("Keep: " + self.names(view["hell"]), "Keep the known order")
+                )
             else:
                 items.append("%s is next" % self.name(data["seat"]))
-        if view["hell_new"]:
-            lines += wrap("So far: " + self.names(view["hell_new"]))
+        lines.append("Known order: " + self.names(view["hell"]))
+        if so_far:
+            lines.append("So far: " + self.names(so_far))
         return "The table: Hell order", lines, items, [(a, None) for a in legal], keys
 
     def _table_turn(self, view, legal, keys):
-        self.s.light(None)
+        self.s.light_table("turn")  # the table enters what happened on the board
         pope = view["pope"]
         open_rooms = [str(r) for r in view["open_rooms"]]
-        lines = _wrap_list("Bag: ", _stones(view, view["bag"])) + [
-            clip(
-                "Pope: %s, open: %s"
-                % (self.name(pope) if pope is not None else "none", ",".join(open_rooms))
+        lines = [
+            "#"
+            + (
+                layout.headline("Open: " + " ".join(open_rooms), "Open rooms")
+                if open_rooms
+                else "No room open"
             ),
+            "Pope: %s, open: %s"
+            % (self.name(pope) if pope is not None else "none", ",".join(open_rooms)),
         ]
+        lines += layout.packed(["Bag:"] + _stones(view, view["bag"]).split(", "))
         for text in self.s.events[-1:]:
-            lines += wrap("Last: " + text)[:2]
+            lines.append("Last: " + text)
         items = []
         for a in legal:
             data = self.s.decode(a)
@@ -238,11 +260,11 @@ class MeaCulpaPresenter(Presenter):
             elif kind == "next-round":
                 items.append("Market empty: next round")
             elif kind == "end-game":
-                items.append("Game over (2nd cathedral)")
+                items.append(layout.fact("Game over (2nd cathedral)", "Game over"))
             elif kind == "return":
-                items.append("Return %s to bag" % data["stone"])
+                items.append(_marked(data["stone"], "Return %s to bag" % data["stone"]))
             else:
-                items.append("%s visited" % _capital(data["where"]))
+                items.append(_marked("room", "%s visited" % _capital(data["where"])))
         title = "Round %d: the table" % view["round"]
         return title, lines, items, [(a, None) for a in legal], keys
 
@@ -279,12 +301,17 @@ class MeaCulpaPresenter(Presenter):
         await self.s.wait_key("A")
 
     async def _market(self, reshuffled):
+        """The market drawn, large in symbols; the rooms' cards below (medium)."""
         self.s.light(None)
         view = self.s.view(None)
-        lines = _wrap_list("Market: ", _stones(view, view["market"]))
+        market = view["market"]
+        facts = []
         cards = view["room_cards"]
         for r in range(len(cards)):
-            lines.append(clip("%d %s (+%d)" % (r + 1, cards[r], view["room_notches"][r])))
+            facts.append(
+                "%s%d %s +%d" % (layout.symbol("room"), r + 1, cards[r], view["room_notches"][r])
+            )
+        lines = ["Market: " + _stones(view, market)]
         deck = "Deck %d left" % view["deck"]
         if reshuffled:
             deck += "; discards reshuffled"
@@ -293,57 +320,76 @@ class MeaCulpaPresenter(Presenter):
             Screen(
                 "market",
                 "Round %d: market and rooms" % view["round"],
+                big=_goods(view, market) or "Market empty",
+                facts=facts,
                 lines=lines,
                 keys=("Bids", "", ""),
             )
         )
 
-    async def _bids(self, tied):
-        view = self.s.view(None)
-        lines = []
+    def _bid_parts(self, view):
         bids = view["bids"]
-        for s in range(len(bids)):
-            n, t = bids[s]
-            total = view["bid_totals"][s]
-            name = self.name(s)
-            lines.append(
-                _fit(
-                    "%s %d notches + %d taler = %d" % (name, n, t, total),
-                    "%s %d notch. + %d taler = %d" % (name, n, t, total),
-                )
-            )
+        return [
+            "%s %d+%d=%d" % (self.name(s), bids[s][0], bids[s][1], view["bid_totals"][s])
+            for s in range(len(bids))
+        ]
+
+    async def _bids(self, tied):
+        """The bids revealed (tied: the Hell order decides), or the pick order they give,
+        large, with who keeps his taler and who pays the bank."""
+        view = self.s.view(None)
+        lines = ["Bids: notches + taler = total."]
         if tied:
             lines.append("Tied: the Hell order decides.")
-            await self._ok(Screen("reveal", "All bids revealed", lines=lines, keys=("OK", "", "")))
+            await self._ok(
+                Screen(
+                    "reveal",
+                    "All bids revealed",
+                    big="Tied bids",
+                    facts=layout.packed(self._bid_parts(view)),
+                    lines=lines,
+                    keys=("OK", "", ""),
+                )
+            )
             return
         keeper = view["keeper"]
         pays = view["pays"]
         payers = ["%s %d" % (self.name(s), pays[s]) for s in range(len(pays)) if s != keeper]
-        lines += wrap("Choose: " + self.names(view["pick_order"]))
-        name = self.name(keeper)
-        lines.append(_fit("%s keeps his taler (most notches)" % name, "%s keeps his taler" % name))
-        lines += _wrap_list("Pay the bank: ", ", ".join(payers))
-        self.s.light(view["pick_order"][0], "turn")
+        order = view["pick_order"]
+        facts = [
+            layout.fact("%s keeps his taler" % self.name(keeper), "%s keeps" % self.name(keeper))
+        ]
+        facts += layout.packed(["Pay:"] + payers)
+        facts += layout.packed(self._bid_parts(view))
+        big = layout.headline(self.names(order), "%s first" % self.name(order[0]))
+        lines = ["Choose: " + self.names(order), "(most notches keeps his taler)"] + lines
+        self.s.light(order[0], "turn")
         await self._ok(
-            Screen("order", "Bids and character order", lines=lines, keys=("OK", "", ""))
+            Screen(
+                "order",
+                "Bids and character order",
+                big=big,
+                facts=facts,
+                lines=lines,
+                keys=("OK", "", ""),
+            )
         )
 
     async def _verdict(self, item):
         pope = item["pope"]
         caught = item["caught"]
         self.s.light(pope, "judgment" if caught else "ok")
-        lines = wrap(
+        lines = [
             "The Pope (%s) is in %s; the guess was %s."
             % (self.name(pope), item["where"], item["guessed"])
-        )
+        ]
         if caught:
-            lines += [
-                "His soul moves 1 step towards Hell;",
-                "he turns his post and places a",
-                "Lust stone for a suite as usual.",
-            ]
+            lines.append(
+                "His soul moves 1 step towards Hell; he turns his post and places a"
+                " Lust stone for a suite as usual."
+            )
         else:
-            lines += ["He turns no notches and places", "no sin stone for his visit."]
+            lines.append("He turns no notches and places no sin stone for his visit.")
         lines.append("He carries out the room's card.")
         await self._ok(
             Screen(
@@ -359,9 +405,9 @@ class MeaCulpaPresenter(Presenter):
     def final_public(self, view):
         return [
             "The table ended the game in round %d." % view["round"],
-            "Souls and Letters are scored on the",
-            "board: the board decides the winner.",
-        ] + _wrap_list("Bag: ", _stones(view, view["bag"]))
+            "Souls and Letters are scored on the board: the board decides the winner.",
+            "Bag: " + _stones(view, view["bag"]),
+        ]
 
     def ranking(self, view):
-        return ["The winner is decided on the board."], []
+        return ["#On the board", "The winner is decided on the board."], []

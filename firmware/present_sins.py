@@ -5,8 +5,9 @@
 # rules. Face-down cards never show their type, and the opening card is seen once, at
 # the deal, behind the gate.
 
+import layout
 from present_generic import Presenter
-from ui import Screen, clip, wrap
+from ui import Screen, wrap
 
 _TIE_BREAK = {
     "cards": "tie: most cards wins",
@@ -30,18 +31,6 @@ class SinsPresenter(Presenter):
         self.recent = ""  # the last take and what was revealed after it
         self.revealed = []
 
-    def _status(self, view):
-        text = "Abyss %d cards, %d stones left" % (view["abyss_cards"], view["stones_left"])
-        if view["final_round"]:
-            text = "FINAL ROUND. " + text
-        return clip(text)
-
-    def _per_seat(self, label, values):
-        parts = []
-        for seat in range(len(values)):
-            parts.append("%s %d" % (self.name(seat), values[seat]))
-        return clip(label + " ".join(parts))
-
     def _reserve_text(self, view, mine):
         parts = []
         for name in view["sin_names"]:
@@ -52,53 +41,70 @@ class SinsPresenter(Presenter):
 
     # ****** a turn ******
     def turn(self, view, legal, seat):
+        """Whose turn, large; the types on offer with their symbols and counts, medium;
+        the Judgments and the Abyss in the title bar; the last take, cards and stones
+        of every seat on the pages after the list (DOWN past the last type)."""
         if view["phase"] == "stones":
             return self._stones_turn(view, legal, seat)
-        lines = [
-            self._status(view),
-            self._per_seat("Cards  ", view["reserve_cards"]),
-            self._per_seat("Stones ", view["stones"]),
-        ]
+        name = self.name(seat)
         items = []
         choices = []
         by_sin = {}  # sin name -> its choice: [to the reserve (A), onto the Abyss (B)]
         for action in legal:
             take = self.s.decode(action)
-            choice = by_sin.get(take["sin"])
+            sin = take["sin"]
+            choice = by_sin.get(sin)
             if choice is None:
                 choice = [None, None]
-                by_sin[take["sin"]] = choice
-                items.append("%d %s" % (view["takes"][take["sin"]], take["sin"]))
+                by_sin[sin] = choice
+                items.append("%s %d %s" % (layout.symbol(sin.lower()), view["takes"][sin], sin))
                 choices.append(choice)
             choice[0 if take["to"] == "reserve" else 1] = action
-        room = 9 - len(lines) - len(items)
+        lines = []
         if self.recent:
-            lines += wrap(self.recent)[:room]
-        elif room:
-            lines.append("Take every card of one type:")
+            lines.append(self.recent + ".")
+        lines += layout.packed(["Cards:"] + self._per_seat(view["reserve_cards"]))
+        lines += layout.packed(["Stones:"] + self._per_seat(view["stones"]))
+        lines.append("Stones of Forgiveness left: %d" % view["stones_left"])
         abyss = "Abyss+stone" if view["stones_left"] else "Abyss"
-        title = "%s's turn | Judgment %d/%d" % (
-            self.name(seat),
-            view["judgments"],
-            view["judgments_of"],
+        title = "%s, Abyss %d cards" % (
+            "LAST ROUND"
+            if view["final_round"]
+            else "Judgment %d/%d" % (view["judgments"], view["judgments_of"]),
+            view["abyss_cards"],
         )
+        lines.insert(0, "#" + layout.headline("%s's turn" % name, name))
         return title, lines, items, choices, ("Reserve", abyss, "Menu")
+
+    def _per_seat(self, values):
+        return ["%s %d" % (self.name(seat), values[seat]) for seat in range(len(values))]
 
     def _stones_turn(self, view, legal, seat):
         mine = view["scoring"]["seats"][seat]
         most = view["scoring"]["most_wins"]
+        name = self.name(seat)
         lines = [
-            "%s: place %d Stone(s) of Forgiveness" % (self.name(seat), mine["to_place"]),
-            "The Abyss: %s" % ("MOST points wins" if most else "FEWEST points wins"),
-            clip("Reserve: " + self._reserve_text(view, mine)),
+            "The Abyss: %s." % ("MOST points wins" if most else "FEWEST points wins"),
+            "Reserve: " + self._reserve_text(view, mine),
         ]
         items = []
         choices = []
         for action in legal:
             sin = self.s.decode(action)["sin"]
-            items.append("Stone on %s (%d)" % (sin, mine["reserve"][sin]))
+            items.append(
+                "%s Stone on %s (%d)" % (layout.symbol(sin.lower()), sin, mine["reserve"][sin])
+            )
             choices.append((action, None))
-        return "%s: stones" % self.name(seat), lines, items, choices, ("Place", "", "Menu")
+        lines.insert(
+            0,
+            "#"
+            + layout.headline(
+                "%s: %d stone%s" % (name, mine["to_place"], "" if mine["to_place"] == 1 else "s"),
+                name,
+            ),
+        )
+        title = "%s places Stones of Forgiveness" % name
+        return title, lines, items, choices, ("Place", "", "Menu")
 
     # ****** what happened ******
     def event(self, seat, action, text, news):

@@ -1,10 +1,12 @@
 """The device end of the serial link (MicroPython): answers the laptop.
 
-`serve(app)` is an asyncio task beside the UI. It reads request frames from
-sys.stdin (asyncio stream over select.poll: never blocks the UI) and writes
-one reply frame per request to sys.stdout. Frames are shared_rules.wire
-lines: printable ASCII, so Ctrl-C still interrupts main.py and mpremote can
-always break in. micropython.kbd_intr is never touched.
+`supervise(app)` is an asyncio task beside the UI: it runs `serve`, which
+reads request frames from sys.stdin (asyncio stream over select.poll: never
+blocks the UI) and writes one reply frame per request to sys.stdout, and
+starts it again if it ever fails. Every request gets a reply, whatever goes
+wrong while answering it (an `internal` error reply at worst). Frames are
+shared_rules.wire lines: printable ASCII. Whether Ctrl-C interrupts is
+lockdown.py's business: not while a game is unfinished.
 
 The laptop drives every exchange; the device speaks only in reply. A
 request repeated with the same bytes (a retry after a lost reply) gets the
@@ -12,10 +14,13 @@ cached reply without running again, and every operation is idempotent.
 
 Privacy: while a game is in progress the link tells only what an onlooker at
 the table could see (the public keys of App.status()). Only finished logs
-are served; the in-progress log and the .key file never are.
+are served; the in-progress log, the .key files and the device's signing
+key never are. `repl` in a game asks the table (lockdown.ReplGate); settings
+that change what the table sees (seat names) wait until the game ends.
 """
 
 import asyncio
+import gc
 import hashlib
 import os
 import select
@@ -31,6 +36,10 @@ except ImportError:
 
 # The only keys of App.status() that may leave the device (all public).
 STATUS_KEYS = ("screen", "game", "id", "seal", "move", "public")
+# Settings that change what the table sees: applied only when no game is in progress.
+TABLE_SETTINGS = ("names",)
+PENDING_FILE = "settings.pending.json"
+SHA_CACHE = 32  # listed logs whose sha256 is remembered (bounded)
 SETTINGS_FILE = "settings.json"
 DEVICE_ID_FILE = "device.id"
 CLOCK_MIN = 1577836800  # 2020-01-01: anything earlier is a laptop's mistake
@@ -112,9 +121,10 @@ class Server:
         self._last_request = None
         self._last_reply = None
         self._sha = {}  # name -> (size, sha256 hex); finished logs never change
-        self._done = set()  # names of finished logs seen so far
+        self._done = {}  # names recently found finished (bounded, like _sha)
         self.requests = 0
         self.errors = 0
+        self.restarts = 0  # times supervise() started the link again
 
     @staticmethod
     def _find_store(app):
@@ -135,15 +145,26 @@ class Server:
         except wire.WireError as err:
             self.errors += 1
             return wire.error(None, err.code, err)
+        except Exception as err:  # noqa: BLE001 - MemoryError, a codec bug: still a reply
+            self.errors += 1
+            return wire.error(None, wire.E_FRAME, "%s while decoding" % _name(err))
         if line == self._last_request:
             return self._last_reply  # a retry: same answer, not run twice
         ident = message.get("id")
         try:
             ident, op = wire.check_request(message)
             handler = getattr(self, "op_" + op, None)
+            if handler is None and op in _RARE_OPS:
+                handler = _rare(self, op)
             if handler is None:
                 raise Refused(wire.E_OP, "no operation %r" % op)
-            reply = wire.ok(ident, handler(message))
+            try:
+                reply = wire.ok(ident, handler(message))
+            except MemoryError:
+                # the heap was fragmented by the game: collect and try once more
+                self._last_reply = None
+                gc.collect()
+                reply = wire.ok(ident, handler(message))
         except Refused as err:
             self.errors += 1
             reply = wire.error(_safe_id(ident), err.code, err)
@@ -152,7 +173,7 @@ class Server:
             reply = wire.error(_safe_id(ident), err.code, err)
         except Exception as err:  # noqa: BLE001 - the device answers, never dies
             self.errors += 1
-            reply = wire.error(_safe_id(ident), wire.E_INTERNAL, "%s: %s" % (_name(err), err))
+            reply = _internal(ident, err)
         self._last_request = line
         self._last_reply = reply
         return reply
@@ -161,54 +182,80 @@ class Server:
     def op_hello(self, msg):
         version, mpy = _micropython_info()
         ident = getattr(self.app, "device_id", None)
+        key = getattr(self.app, "device_key", None)
         return {
             "proto": wire.PROTOCOL,
             "fw": VERSION,
             "device": ident if isinstance(ident, str) and ident else device_id(),
+            "pub": key.public_hex() if key is not None else None,
             "chunk": wire.MAX_CHUNK,
             "platform": sys.platform,
             "micropython": version,
             "mpy": mpy,
         }
 
+    def op_ping(self, msg):
+        """The smallest reply: the laptop's marker after a window of reads."""
+        return {}
+
     def op_status(self, msg):
         status = self.app.status()
         out = {}
         for key in STATUS_KEYS:
             out[key] = status.get(key) if isinstance(status, dict) else None
+        # a game's seed is on flash: Ctrl-C is held off and `repl` asks the table
+        out["playing"] = self._seeds()
         return out
 
-    def _finished(self):
-        names = sorted(self.store.finished())
-        self._done = set(names)
-        return names
+    def _seeds(self):
+        try:
+            import guard  # pyright: ignore[reportMissingImports]
+        except ImportError:
+            return False
+        return bool(guard.seeds_on_flash(self.store))
+
+    def _page(self, after):
+        page = getattr(self.store, "page", None)
+        if page is not None:
+            return page(after, wire.LS_PAGE)
+        names = [n for n in sorted(self.store.finished()) if after is None or n > after]
+        return names[: wire.LS_PAGE], len(names) > wire.LS_PAGE
 
     def _is_finished(self, name):
-        # A finished log never changes, so a name once listed needs no second look
-        # (GameStore.finished() reads every log: too slow to run per chunk).
-        return name in self._done or name in self._finished()
+        if name in self._done:
+            return True
+        check = getattr(self.store, "is_finished", None)
+        found = check(name) if check is not None else name in self.store.finished()
+        if found:
+            _remember(self._done, name, True)
+        return found
 
     def op_ls(self, msg):
         """Finished games after `after` (a name; paged: `more` says if others follow)."""
         after = msg.get("after")
         if after is not None and not isinstance(after, str):
             raise Refused(wire.E_ARG, "after must be a game name")
-        names = [n for n in self._finished() if after is None or n > after]
+        names, more = self._page(after)
         games = []
-        for name in names[: wire.LS_PAGE]:
+        for name in names:
             path = self.store.log_path(name)
             size = os.stat(path)[6]
             known = self._sha.get(name)
             if known is None or known[0] != size:
                 known = (size, file_sha256(path))
-                self._sha[name] = known
+                _remember(self._sha, name, known)
+            _remember(self._done, name, True)
             games.append({"name": name, "size": size, "sha256": known[1]})
-        return {"games": games, "more": len(names) > wire.LS_PAGE}
+        return {"games": games, "more": more}
 
-    def op_read(self, msg):
+    def _finished_name(self, msg):
         name = msg.get("name")
         if not isinstance(name, str) or not self._is_finished(name):
             raise Refused(wire.E_NAME, "no finished game %r" % (name,))
+        return name
+
+    def op_read(self, msg):
+        name = self._finished_name(msg)
         off = _int_arg(msg, "off", 0, 1 << 30)
         length = _int_arg(msg, "len", 1, wire.MAX_CHUNK)
         path = self.store.log_path(name)
@@ -218,45 +265,46 @@ class Server:
             data = f.read(length) if off < size else b""
         return {"name": name, "off": off, "size": size, "data": wire.b64(data)}
 
-    def op_settings(self, msg):
-        values = msg.get("values")
-        if values is not None:
-            if not isinstance(values, dict):
-                raise Refused(wire.E_ARG, "values must be an object")
-            try:
-                self.app.apply_settings(values)
-            except ValueError as err:
-                raise Refused(wire.E_VALUE, err)
-        return {"settings": self.app.settings}
 
-    def op_clock(self, msg):
-        seconds = _int_arg(msg, "time", CLOCK_MIN, CLOCK_MAX)
-        set_clock(seconds)
-        hook = getattr(self.app, "clock_changed", None)
-        if hook is not None:
-            hook(seconds)
-        return {"time": now()}
-
-    def op_repl(self, msg):
-        self.exit_requested = True
-        leave = getattr(self.app, "request_exit", None)
-        if leave is not None:
-            leave()
-        return {"repl": True}
+_RARE_OPS = ("forget", "settings", "clock", "repl")  # link_ops.py
 
 
-def set_clock(seconds):
-    """Set the real-time clock (the board's RTC, or an offset on the unix port)."""
+def _rare(server, op):
+    """One of link_ops.py's operations, loaded for this request and dropped after."""
+    import link_ops  # pyright: ignore[reportMissingImports]
+
+    sys.modules.pop("link_ops", None)
+    op_fn = getattr(link_ops, "op_" + op)
+    return lambda msg: op_fn(server, msg)
+
+
+def load_pending():
+    """Settings waiting for the game in progress to end ({} if none)."""
+    import link_ops  # pyright: ignore[reportMissingImports]
+
+    sys.modules.pop("link_ops", None)
+    return link_ops.load_pending()
+
+
+def apply_pending(app):
+    """The game has ended: apply the settings that waited for it."""
+    import link_ops  # pyright: ignore[reportMissingImports]
+
+    sys.modules.pop("link_ops", None)
+    link_ops.apply_pending(app)
+
+
+def _remember(cache, key, value):
+    if key not in cache and len(cache) >= SHA_CACHE:
+        cache.clear()  # bounded: a full cache starts over (logs are read in order)
+    cache[key] = value
+
+
+def _internal(ident, err):
     try:
-        import machine
-
-        rtc = machine.RTC()
-    except (ImportError, AttributeError):
-        _clock["offset"] = seconds - int(time.time())
-        return
-    t = time.gmtime(seconds)
-    rtc.datetime((t[0], t[1], t[2], t[6], t[3], t[4], t[5], 0))
-    _clock["offset"] = 0
+        return wire.error(_safe_id(ident), wire.E_INTERNAL, "%s: %s" % (_name(err), err))
+    except Exception:  # noqa: BLE001 - a message that cannot be framed
+        return wire.error(_safe_id(ident), wire.E_INTERNAL, _name(err))
 
 
 def _safe_id(ident):
@@ -269,11 +317,12 @@ def _name(err):
     return type(err).__name__
 
 
-async def serve(app, store=None, stream_in=None, stream_out=None):
+async def serve(app, store=None, stream_in=None, stream_out=None, server=None):
     """Answer requests until the laptop asks for the REPL (then return)."""
     inp = stream_in or getattr(sys.stdin, "buffer", sys.stdin)
     out = stream_out or getattr(sys.stdout, "buffer", sys.stdout)
-    server = Server(app, store)
+    if server is None:
+        server = Server(app, store)
     reader = asyncio.StreamReader(inp)  # pyright: ignore  # MicroPython: Stream(s)
     poller = select.poll()
     poller.register(inp, select.POLLIN)
@@ -299,3 +348,21 @@ async def serve(app, store=None, stream_in=None, stream_out=None):
         if hasattr(out, "flush"):
             out.flush()
     return server
+
+
+async def supervise(app, store=None, stream_in=None, stream_out=None):
+    """Run the link for as long as main.py runs: a failure of the link task (an error
+    in the stream, a bug, memory) restarts it with its state; only `repl` ends it."""
+    import gc
+
+    server = Server(app, store)
+    while True:
+        try:
+            await serve(app, store, stream_in, stream_out, server)
+            return server
+        except asyncio.CancelledError:  # pyright: ignore[reportAttributeAccessIssue]
+            raise
+        except Exception:  # noqa: BLE001 - the link must outlive anything
+            server.restarts += 1
+            gc.collect()
+            await asyncio.sleep_ms(50)  # pyright: ignore[reportAttributeAccessIssue]

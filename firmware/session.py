@@ -17,6 +17,7 @@ from shared_rules import games
 from shared_rules.game import CHANCE
 
 _MAX_EVENTS = const(3)  # public events recalled on the turn screen
+_LEAST_ROOM = const(64)  # history room not worth reserving
 
 
 class Session:
@@ -39,7 +40,18 @@ class Session:
         self.abandoned = False
         self.resumed_news = []  # the last action's announcements, shown again on resume
         # The game's screens: its entry's PRESENTER, or the generic ones.
-        self.presenter = loader.presenter_class(games.entry(game.NAME))(self)
+        entry = games.entry(game.NAME)
+        self.presenter = loader.presenter_class(entry)(self)
+        # a long game's history room, while the heap is in one piece (State.reserve_history;
+        # the entry's HISTORY_ROOM)
+        room = min(game.max_game_length(), getattr(entry, "HISTORY_ROOM", 0))
+        entry = None
+        while room >= _LEAST_ROOM:
+            try:
+                self._state.reserve_history(room)
+                break
+            except MemoryError:
+                room >>= 1  # a smaller room: the list grows later as it can
 
     # ****** what a presenter may read (and nothing else of the rules) ******
     @property
@@ -93,21 +105,38 @@ class Session:
         """Light one seat's LED (all others off); None: every seat off."""
         self.app.lights(None if seat is None else self.table_seat(seat), name)
 
-    async def flash(self, name, times=3):
-        """Every seat's LED flashes `name`, then stays lit (a Last Judgment)."""
+    def light_table(self, name="turn"):
+        """Every seat in play lit `name`, the others off: a decision the table takes
+        together (any player presses), so nobody waits for one seat."""
+        leds = self.app.board.leds
+        leds.only(None, "off")
+        for seat in range(self.game.num_players):
+            leds.seat(self.table_seat(seat), name)
+        leds.show()
+
+    async def flash(self, name, times=3, seat=None, seat_name="turn"):
+        """Every seat's LED flashes `name`, then stays lit (a Last Judgment); `seat`,
+        if given, stays lit `seat_name` throughout (the player of a God card)."""
         import asyncio
 
         board = self.app.board
         leds = board.leds
-        for _ in range(times):
-            leds.all_seats(name)
+        steady = None if seat is None else self.table_seat(seat)
+        for k in range(2 * times + 1):
+            leds.all_seats("off" if k & 1 else name)
+            if steady is not None:
+                leds.seat(steady, seat_name)
             leds.show()
-            await asyncio.sleep_ms(board.effect_ms)
-            leds.all_seats("off")
-            leds.show()
-            await asyncio.sleep_ms(board.effect_ms)
-        leds.all_seats(name)
-        leds.show()
+            if k < 2 * times:
+                await asyncio.sleep_ms(board.effect_ms)
+
+    def unload(self, module):
+        """Forget a presenter's helper module it imported for a while (its code's RAM
+        comes back at the next collection; loader.Loaded forgets the rest at the end)."""
+        import sys
+
+        sys.modules.pop(module, None)
+        gc.collect()
 
     async def show(self, scr, full=False):
         await self.app.show(scr, full)
@@ -153,6 +182,12 @@ class Session:
         news = self._state.announcements()
         if news:
             await self.presenter.announce(news)
+            # seen: a reckoning's lines need not wait in the rules for the next action
+            news = None
+            self._state.forget_announcements()
+            # and their blocks (a round's end: its helper module's too) come back now,
+            # low in the heap, before the next turn's screens fill around them
+            gc.collect()
 
     async def play(self):
         """From where the game is to its end (or until the table abandons it)."""
@@ -166,6 +201,9 @@ class Session:
             news = self.resumed_news
             self.resumed_news = []
             await self.presenter.announce(news)
+            news = None
+            state.forget_announcements()
+            gc.collect()
         while True:
             if self.pending:
                 await reveals(self)
@@ -186,14 +224,22 @@ class Session:
         self.end(False)
 
     def end(self, abandoned):
-        """Journal the end record, revealing the seed."""
+        """Journal the end record, revealing the seed, signed by the device's key."""
         returns = [0] * self.game.num_players if abandoned else self._state.returns()
-        self.app.store.finish(self.id, self.journal.finish(self.seed, returns, abandoned))
+        sign = self.app.device_key.sign
+        self.app.store.finish(self.id, self.journal.finish(self.seed, returns, abandoned, sign))
         self.ended = True
         self.abandoned = abandoned
 
     def returns(self):
         return self._state.returns()
+
+    def result_seal(self):
+        """The result seal of the game's signed end record ("" before log format 2)."""
+        from shared_rules.gamelog import result_seal
+
+        end = self.journal.end
+        return result_seal(end) if end and "sig" in end else ""
 
     def status(self, public=True):
         """What the serial link reports of the game in progress; public False leaves out
@@ -215,6 +261,9 @@ def start(app, config):
     from shared_rules.commit import commitment
     from shared_rules.gamelog import Journal, game_id_for
 
+    # the key's code comes and goes before the engine is loaded, not between its blocks
+    pub = app.device_key.public_hex()
+    gc.collect()
     game = games.load(config["name"], config["players"], **config["options"])
     if "first_player" in game.options:
         config["first"] = 0  # the rules seat the first player themselves
@@ -230,6 +279,7 @@ def start(app, config):
         # the laptop's `confessor stats` reads them (a table's own history)
         "seats": [session.name(s) for s in range(game.num_players)],
         "number": app.store.count() + 1,
+        "pub": pub,  # the key that signs the end record
     }
     head = journal.start(game, seed, game_id, extra)
     if app.store.is_finished(game_id):
@@ -249,12 +299,13 @@ def resume(app, game_id):
     data, seed = store.load(game_id)
     journal = gamelog.Journal()
     head, actions, intact = journal.restore(data)
-    if intact < len(data):
+    torn = intact < len(data)
+    end = gamelog.parse(data[:intact])["end"] if journal.ended else None
+    data = None  # the log's bytes go before the engine comes in
+    if torn:
         store.truncate(game_id, intact)  # a record torn by the power cut
-        data = data[:intact]
     abandoned = False
-    if journal.ended:
-        end = gamelog.parse(data)["end"]
+    if end is not None:
         seed = unhexlify(end["seed"])
         abandoned = bool(end.get("abandoned"))
     if seed is None:

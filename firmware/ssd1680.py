@@ -14,7 +14,8 @@
 # - fast: partial refreshes leave ghosts. Instead of a four-second OTP refresh, every
 #   `clean_every` partial ones the driver makes Waveshare's fast full refresh (its WF_FULL
 #   waveform, EPD_2IN9_V2_Init_Fast): one flash, about a second, every pixel driven.
-# The app asks only full or not; power-on and a secret leaving the screen ask for full.
+# The app asks for one of three: full (power-on), clean (no ghost may stay: a secret leaving
+# the screen; made as the fast full refresh) or neither (partial, or fast when it is due).
 #
 # Orientation: the UI draws landscape 296x128 on one MONO_VLSB framebuffer, as Waveshare's
 # EPD_2in9_Landscape class does, and is sent the same way: data entry mode 0x07 (Y first,
@@ -171,15 +172,17 @@ class SSD1680:
         await self.wait_busy()
         self._awake = True
 
-    async def show(self, full=True):
+    async def show(self, full=True, clean=False):
         """Send the framebuffer and refresh; returns the kind of refresh made. `full` flashes
-        the panel with the OTP waveform and leaves no ghost (power-on, a secret leaving the
-        screen); otherwise a partial refresh, or every `clean_every` a fast full one."""
+        the panel with the OTP waveform (power-on: whatever the panel showed goes). `clean`
+        asks for a refresh that leaves no ghost, the quickest the panel has: the fast full
+        one (a secret leaving the screen). Otherwise a partial refresh, or every
+        `clean_every` a fast full one."""
         self.busy = True
         try:
             if full or not self._base:
                 kind = "full"
-            elif self._partials >= self.clean_every:
+            elif clean or self._partials >= self.clean_every:
                 kind = "fast"
             else:
                 kind = "partial"

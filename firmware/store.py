@@ -4,6 +4,9 @@
 # effect, so after a power cut no acknowledged action is lost. games/<id>.key holds the
 # secret seed until the end record reveals it. games/current names the game in
 # progress. Small files are replaced atomically: write a temp file, then rename.
+# Listing and reading work in bounded memory however many logs there are: names are
+# streamed from os.ilistdir and a log's end is found from its last bytes. A new game
+# starts only if the flash has room for its journal (flashspace.py).
 
 import os
 
@@ -33,14 +36,33 @@ def read(path):
         return f.read()
 
 
+TAIL = 640  # bytes from a log's end that hold its whole last record (the end record)
+
+
+def _is_game_id(name):
+    """A game id: 12 lowercase hex digits (gamelog.game_id_for). Anything else, such
+    as a path, is never a game."""
+    if not isinstance(name, str) or len(name) != 12:
+        return False
+    for ch in name:
+        if ch not in "0123456789abcdef":
+            return False
+    return True
+
+
 class GameStore:
     def __init__(self, root="games", sync=None):
         self.root = root
         self._sync = sync
+        self.on_change = None  # called after a game starts, ends or closes (lockdown.Guard)
         try:
             os.mkdir(root)
         except OSError:
             pass
+
+    def _changed(self):
+        if self.on_change is not None:
+            self.on_change()
 
     def _path(self, game_id, ext):
         return "%s/%s.%s" % (self.root, game_id, ext)
@@ -59,34 +81,108 @@ class GameStore:
             return None
         return text or None
 
+    def names(self):
+        """Every game id with a log, streamed (a generator: no list of all names)."""
+        try:
+            entries = os.ilistdir(self.root)  # pyright: ignore[reportAttributeAccessIssue]
+        except AttributeError:  # CPython (tests): no ilistdir
+            entries = [(n, 0, 0) for n in os.listdir(self.root)]
+        for entry in entries:
+            name = entry[0]
+            if name.endswith(".log") and _is_game_id(name[:-4]):
+                yield name[:-4]
+
+    def page(self, after=None, count=16):
+        """(up to `count` finished game ids after `after`, in order; more?). Memory is
+        bounded by `count`, not by the number of logs on flash."""
+        picked = []  # sorted, at most count + 1 candidates
+        skip = []  # unfinished logs met (the game in progress): never listed
+        while True:
+            picked = []
+            for game_id in self.names():
+                if after is not None and game_id <= after:
+                    continue
+                if game_id in skip:
+                    continue
+                if len(picked) > count and game_id >= picked[-1]:
+                    continue
+                i = len(picked)
+                while i > 0 and picked[i - 1] > game_id:
+                    i -= 1
+                picked.insert(i, game_id)
+                if len(picked) > count + 1:
+                    picked.pop()
+            bad = [g for g in picked[:count] if not self.is_finished(g)]
+            if not bad or len(skip) > 64:
+                break
+            skip += bad
+        out = [g for g in picked[:count] if g not in skip]
+        return out, len(picked) > count
+
     def finished(self):
-        """Sorted ids of logs whose last record is the end record."""
+        """Sorted ids of every finished log (tests, small stores; the link pages)."""
         out = []
-        for name in os.listdir(self.root):
-            if name.endswith(".log") and self.is_finished(name[:-4]):
-                out.append(name[:-4])
-        out.sort()
-        return out
+        after = None
+        while True:
+            ids, more = self.page(after)
+            out += ids
+            if not more or not ids:
+                return out
+            after = ids[-1]
 
     def count(self):
         """How many games were started on this device (a log each; never deleted)."""
         return len([n for n in os.listdir(self.root) if n.endswith(".log")])
 
     def is_finished(self, game_id):
+        """True if the log's last record is an intact end record (read from its tail)."""
+        if not _is_game_id(game_id):
+            return False
+        path = self.log_path(game_id)
         try:
-            data = read(self.log_path(game_id))
+            size = os.stat(path)[6]
+            with open(path, "rb") as f:
+                if size > TAIL:
+                    f.seek(size - TAIL)
+                tail = f.read()
         except OSError:
             return False
-        records, _, _ = gamelog.split_records(data)
-        return bool(records) and records[-1].get("t") == "end"
+        if not tail.endswith(b"\n"):
+            return False
+        start = tail.rfind(b"\n", 0, len(tail) - 1) + 1
+        if start == 0 and size > TAIL:
+            return False  # a last record longer than TAIL: no end record is that long
+        try:
+            return gamelog.decode_record(tail[start:]).get("t") == "end"
+        except gamelog.LogError:
+            return False
+
+    def delete(self, game_id):
+        """Remove a finished game's files (the laptop holds it). False if not finished."""
+        if game_id == self.current() or not self.is_finished(game_id):
+            return False
+        for ext in ("log", "seen", "key"):
+            try:
+                os.remove(self._path(game_id, ext))
+            except OSError:
+                pass
+        return True
 
     # ****** what the firmware writes ******
     def start(self, game_id, head_line, seed):
         """A new game: key first, then the log, then `current` (each step atomic), so a
-        power cut leaves either no game or a game that can be resumed."""
+        power cut leaves either no game or a game that can be resumed. Raises FlashFull
+        (its message is for the screen) when the flash has no room for a journal."""
+        import sys
+
+        import flashspace
+
+        sys.modules.pop("flashspace", None)  # needed once a game: RAM is for games
+        flashspace.check(self.root)
         write_atomic(self._path(game_id, "key"), bytes(seed), self._sync)
         write_atomic(self.log_path(game_id), head_line, self._sync)
         write_atomic(self.root + "/current", game_id.encode(), self._sync)
+        self._changed()
 
     def append(self, game_id, line):
         with open(self.log_path(game_id), "ab") as f:
@@ -98,10 +194,15 @@ class GameStore:
     def finish(self, game_id, end_line):
         """Append the end record; the seed it reveals makes the key file redundant."""
         self.append(game_id, end_line)
+        self.forget_seed(game_id)
+
+    def forget_seed(self, game_id):
+        """Remove a game's seed file (its end record reveals the seed, or it is lost)."""
         try:
             os.remove(self._path(game_id, "key"))
         except OSError:
             pass
+        self._changed()
 
     def close(self, game_id=None):
         """The table has left the game's last screen: no game in progress."""
@@ -111,6 +212,7 @@ class GameStore:
                     os.remove(path)
                 except OSError:
                     pass
+        self._changed()
 
     def load(self, game_id):
         """(log bytes, seed or None) of a game, for resuming it."""
@@ -126,7 +228,7 @@ class GameStore:
         MicroPython files)."""
         data = read(self.log_path(game_id))
         if length < len(data):
-            write_atomic(self.log_path(game_id), data[:length], self._sync)
+            write_atomic(self.log_path(game_id), memoryview(data)[:length], self._sync)
 
     def seen(self, game_id):
         """How many actions' private reveals the players have already looked at."""

@@ -68,11 +68,15 @@ async def reveals(s):
 async def turn(s, seat):
     """The seat chooses an action with the buttons; None: the game is abandoned."""
     pres = s.presenter
-    if s.secret():
-        # entered behind the gate. A presenter with private turns asks for the legal
-        # list itself when it needs it: it can be long (the keeper's 246 bids, a 2 KB
-        # block a fragmented heap may not have) and is not held here.
-        action = await pres.enter(s.view(seat), None if pres.private_turns else s.legal(), seat)
+    if s.secret() or pres.enters(seat):
+        # entered behind the gate, or on the game's own screens: a secret decision, or
+        # a game whose decisions need the seat's own view (New Rule: the sets a hand's
+        # damned cards allow). A presenter with private turns asks for the legal list
+        # itself when it needs it: it can be long (every set New Rule allows), and is
+        # not held here (a presenter with lazy_legal too: the keeper's 246 bids are a
+        # 2 KB block a fragmented heap may not have).
+        lazy = pres.private_turns or pres.lazy_legal
+        action = await pres.enter(s.view(seat), None if lazy else s.legal(), seat)
         if action is not False:
             return action
     legal = s.legal()
@@ -83,10 +87,14 @@ async def turn(s, seat):
     s.light(seat, "turn")
     title, lines, items, choices, keys = pres.turn(view, legal, seat)
     while True:
+        big = None
+        if lines and lines[0].startswith("#"):
+            big = lines[0][1:]  # the presenter's headline, drawn large
         scr = Screen(
             "turn",
             title,
-            lines=lines,
+            big=big,
+            lines=lines[1:] if big is not None else lines,
             items=items,
             cursor=cursor,
             keys=keys,
@@ -94,11 +102,11 @@ async def turn(s, seat):
         )
         await s.show(scr)
         kind, key = await s.next_event()
-        if key == "UP":
-            cursor = (cursor - 1) % len(items)
+        if key == "UP":  # through the items, then the pages of details after them
+            cursor = (cursor - 1) % scr.stops()
         elif key == "DOWN":
-            cursor = (cursor + 1) % len(items)
-        elif key in ("A", "B") and kind == "press":
+            cursor = (cursor + 1) % scr.stops()
+        elif key in ("A", "B") and kind == "press" and cursor < len(items):
             action = choices[cursor][0 if key == "A" else 1]
             if action is not None:
                 return action
@@ -163,6 +171,7 @@ async def final(s):
     pres = s.presenter
     seed = hexlify(s.seed)
     seed_lines = ["Seal %s. Seed:" % s.seal, seed[:32], seed[32:]]
+    sealed = s.result_seal()  # the signed log's result seal, top right
     if s.abandoned:
         s.light(None)
         await s.show(
@@ -172,18 +181,20 @@ async def final(s):
                 big="Abandoned",
                 lines=seed_lines,
                 keys=("Menu", "", ""),
+                corner=sealed,
             ),
             True,
         )
         await s.wait_key("A")
         return
-    view = s.view(None)
+    # The final view is made for each use and not held: a long game's view (set
+    # decks, the rounds) is large, and the seats' gates come in between.
     await s.show(
         Screen(
             "over",
             s.title,
             big="Game over",
-            lines=pres.final_public(view),
+            lines=pres.final_public(s.view(None)),
             keys=("Scores", "", ""),
         ),
         True,
@@ -193,7 +204,10 @@ async def final(s):
         lines = pres.final_private(seat)
         if lines is not None:
             await gate(s, seat, "your score", lines)
-    lines, winners = pres.ranking(view)
+    lines, winners = pres.ranking(s.view(None))
+    big = _winners(s, winners)
+    if lines and lines[0].startswith("#"):
+        big, lines = lines[0][1:], lines[1:]  # the presenter's headline, drawn large
     leds = s.app.board.leds
     for seat in range(s.players):
         leds.seat(s.table_seat(seat), "winner" if seat in winners else "off")
@@ -202,9 +216,10 @@ async def final(s):
         Screen(
             "result",
             "%s: result" % s.title,
-            big=_winners(s, winners),
+            big=big,
             lines=lines + seed_lines,
             keys=("New game", "", ""),
+            corner=sealed,
         ),
         True,
     )

@@ -121,8 +121,9 @@ class UC8151:
         await self.wait_busy()
         self._awake = True
 
-    async def show(self, full=True):
-        """Always a full refresh with the OTP waveform; returns "full"."""
+    async def show(self, full=True, clean=False):
+        """Always a full refresh with the OTP waveform (it leaves no ghost, so it is also
+        the `clean` one); returns "full"."""
         self.busy = True
         try:
             if not self._awake:

@@ -11,9 +11,14 @@
 #                   and the screen has no list, else medium type
 #   facts           second-level facts, medium type (capitals 14 px, 3.2 mm), wrapped
 #   lines           details in the small 8x8 type, wrapped; on a screen without a list
-#                   those that do not fit go on further pages, turned with UP/DOWN
-#   items, cursor   the choices, medium type (small only when a screen has no room)
+#                   those that do not fit go on further pages, turned with UP/DOWN; on
+#                   a list screen, details that would squeeze the list go on pages after
+#                   its last item, in medium type (DOWN past the last item shows them)
+#   items, cursor   the choices, medium type (small only when an item is too wide)
+# Medium and large texts may hold symbols (writer.symbol(name): a sin, a good...).
 #   keys            soft-key labels over the A, B and C buttons
+#   battery         set by the privacy policy, not by a screen's maker: (percent, low) of
+#                   the battery, drawn at the right of the bar; None on USB (nothing drawn)
 # Nobody measures pixels: text is wrapped and fitted here (10-letter names included).
 
 import framebuf
@@ -58,29 +63,43 @@ class Screen:
         self.private = private  # a secret is on it: pass-on needs a full refresh
         self.corner = corner
         self.page = 0  # the page of details shown (UP/DOWN)
+        self.battery = None  # (percent, low) of the status line, None on USB
         # set by the Painter:
         self.pages = 1
         self.hidden = 0  # text that fitted nowhere (a layout bug: tests require 0)
         self.texts = []  # (x, y, text, size, inverted, role) as drawn
 
+    def stops(self):
+        """The places UP/DOWN move the cursor through on a list screen: its items, then
+        its pages of details (known once drawn)."""
+        return len(self.items or ()) + self.pages - 1
+
     def text(self):
-        """The description a person (or a test) reads instead of the picture."""
-        out = ["[%s] %s%s" % (self.name, self.title, (" | " + self.corner) if self.corner else "")]
+        """The description a person (or a test) reads instead of the picture (symbols
+        written as their names in brackets)."""
+        return "".join([line + "\n" for line in self.described()])
+
+    def described(self):
+        """The description's lines, one at a time (the simulator writes them to a file
+        without joining them on the heap it measures)."""
+        first = "[%s] %s%s" % (self.name, self.title, (" | " + self.corner) if self.corner else "")
+        if self.battery is not None and (self.title or self.corner):
+            first += " | " + battery_text(self.battery)
+        yield first
         if self.big is not None:
-            out.append("# " + self.big)
+            yield "# " + writer.plain(self.big)
         for line in self.facts:
-            out.append(line)
+            yield writer.plain(line)
         for line in self.lines:
-            out.append(line)
+            yield writer.plain(line)
         if self.items:
             for i in range(len(self.items)):
-                out.append(("> " if i == self.cursor else "  ") + self.items[i])
+                yield ("> " if i == self.cursor else "  ") + writer.plain(self.items[i])
         keys = []
         for i in range(3):
             if self.keys[i]:
                 keys.append("%s:%s" % ("ABC"[i], self.keys[i]))
-        out.append(" ".join(keys))
-        return "\n".join(out) + "\n"
+        yield " ".join(keys)
 
     def data(self):
         return {
@@ -98,7 +117,13 @@ class Screen:
             "pages": self.pages,
             "hidden": self.hidden,
             "texts": self.texts,
+            "battery": list(self.battery) if self.battery is not None else None,
         }
+
+
+def battery_text(battery):
+    """The status line's words for (percent, low): "Bat 80%", or "Bat LOW 10%"."""
+    return ("Bat LOW %d%%" if battery[1] else "Bat %d%%") % battery[0]
 
 
 def clip(text, cols=_COLS):
@@ -171,6 +196,7 @@ class Painter:
     def _text(self, scr, text, x, y, size, role, inverted=False):
         ink, paper = (self.white, self.black) if inverted else (self.black, self.white)
         if size == "small":
+            text = writer.plain(text)
             self.fb.text(text, x, y, ink)
         else:
             writer.font(size).draw(self.fb, text, x, y, paper, self._palettes[inverted])
@@ -206,33 +232,29 @@ class Painter:
                 self._text(scr, row, (W - writer.width(row, size)) // 2, y, size, "primary")
                 y += writer.height(size)
             y += _GAP
-        medium = writer.height("medium")
-        if scr.facts:
-            for fact in scr.facts:
-                for row in fit_lines(fact, "medium"):
-                    if y + medium > bottom:
-                        scr.hidden += 1
-                        continue
-                    self._text(scr, row, 2, y, "medium", "fact")
-                    y += medium
-            y += _GAP
-        details = []
-        for line in scr.lines:
-            details += fit_lines(line, "small") if line else [""]
-        room = bottom - y
-        if scr.items:  # UP/DOWN move the cursor: no pages
+        if not scr.items:
+            self._flow(scr, y, bottom)
+        else:  # UP/DOWN move the cursor, and past the last item turn pages
+            medium = writer.height("medium")
+            if scr.facts:
+                for fact in scr.facts:
+                    for row in fit_lines(fact, "medium"):
+                        if y + medium > bottom:
+                            scr.hidden += 1
+                            continue
+                        self._text(scr, row, 2, y, "medium", "fact")
+                        y += medium
+                y += _GAP
+            details = []
+            for line in scr.lines:
+                details += fit_lines(line, "small") if line else [""]
+            room = bottom - y
             scr.pages = 1
-            y = self._list(scr, details, y, room)
-        else:
-            per_page = max(1, room // _SMALL_ROW)
-            scr.pages = max(1, (len(details) + per_page - 1) // per_page)
-            if scr.page >= scr.pages:
-                scr.page = scr.pages - 1
-            first = scr.page * per_page
-            for line in details[first : first + per_page]:
-                if line:
-                    self._text(scr, line, 2, y, "small", "detail")
-                y += _SMALL_ROW
+            scr.page = 0
+            if not details or self._list_fits(scr, details, room):
+                self._list(scr, details, y, room)
+            else:
+                self._list_pages(scr, y, room)
         if bar:  # (a screen with pages has a title: its bar shows "1/2")
             self._bar(scr)
         for i in range(3):
@@ -244,6 +266,68 @@ class Painter:
             label = clip(label, 11)
             self._text(scr, label, x + (_KEY_W - 8 * len(label)) // 2, _KEYS_Y + 2, "small", "key")
         return scr
+
+    def _flow(self, scr, top, bottom):
+        """A screen without a list: facts (medium) then details (small), on as many
+        pages below the big fact as they need (UP/DOWN turn them)."""
+        medium = writer.height("medium")
+        rows = []  # (text, size, role, height)
+        for fact in scr.facts:
+            for row in fit_lines(fact, "medium"):
+                rows.append((row, "medium", "fact", medium))
+        if rows and scr.lines:
+            rows.append(("", "small", "", _GAP))
+        for line in scr.lines:
+            for row in fit_lines(line, "small") if line else [""]:
+                rows.append((row, "small", "detail", _SMALL_ROW))
+        pages = [[]]
+        y = top
+        for row in rows:
+            if y + row[3] > bottom and pages[-1]:
+                if not row[0]:
+                    continue  # no gap at the top of a page
+                pages.append([])
+                y = top
+            pages[-1].append(row)
+            y += row[3]
+        scr.pages = len(pages)
+        if scr.page >= scr.pages:
+            scr.page = scr.pages - 1
+        y = top
+        for text, size, role, height in pages[scr.page]:
+            if y + height > bottom:
+                scr.hidden += 1  # taller than a page
+            elif text:
+                self._text(scr, text, 2, y, size, role)
+            y += height
+
+    def _list_fits(self, scr, details, room):
+        """Whether the details fit above the list, leaving it its rows in medium type
+        (or the list is in small type anyway)."""
+        for item in scr.items:
+            if not fits(item, "medium", W - 8):
+                return True
+        need = min(len(scr.items), _MIN_CHOICES) * writer.height("medium")
+        return room - _SMALL_ROW * len(details) >= need
+
+    def _list_pages(self, scr, y, room):
+        """The list alone; its details in medium type on pages after the last item."""
+        medium = writer.height("medium")
+        rows = []
+        for line in scr.lines:
+            if line:
+                rows += fit_lines(line, "medium")
+        per_page = max(1, room // medium)
+        scr.pages = 1 + (len(rows) + per_page - 1) // per_page
+        n = len(scr.items)
+        if scr.cursor < n:
+            self._list(scr, [], y, room)
+            return
+        scr.page = min(scr.cursor - n + 1, scr.pages - 1)
+        first = (scr.page - 1) * per_page
+        for row in rows[first : first + per_page]:
+            self._text(scr, row, 2, y, "medium", "detail")
+            y += medium
 
     def _list(self, scr, details, y, room):
         """Details, then the window of the list that holds the cursor."""
@@ -284,7 +368,14 @@ class Painter:
         if scr.pages > 1:
             corner = (corner + " " if corner else "") + "%d/%d" % (scr.page + 1, scr.pages)
         self.fb.fill_rect(0, 0, W, _BAR, self.black)
+        right = W - 2
+        if scr.battery is not None:
+            text = battery_text(scr.battery)
+            right -= 8 * len(text)
+            self._text(scr, text, right, 2, "small", "battery", True)
+            right -= 8
+        cols = (W - 2 - right) // 8 + len(corner)
         if scr.title:
-            self._text(scr, clip(scr.title, _COLS - len(corner)), 2, 2, "small", "title", True)
+            self._text(scr, clip(scr.title, _COLS - cols), 2, 2, "small", "title", True)
         if corner:
-            self._text(scr, corner, W - 2 - 8 * len(corner), 2, "small", "corner", True)
+            self._text(scr, corner, right - 8 * len(corner), 2, "small", "corner", True)

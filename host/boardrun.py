@@ -29,10 +29,14 @@ def start(
     sim_dir: Path | None = None,
     quiet: bool = False,
     env: dict | None = None,
+    heap: str | None = None,
+    prepare=None,
 ):
-    """(board, sim client): a running virtual board with the firmware flashed."""
+    """(board, sim client): a running virtual board with the firmware flashed.
+    `heap`: MicroPython's -X heapsize (default the virtual board's); `prepare(flash_dir)`:
+    called after the flash, before main.py first starts (tests put files there)."""
     from host.flash import FlashError, flash
-    from host.virtual_board import VirtualBoard
+    from host.virtual_board import DEFAULT_HEAP, VirtualBoard
 
     firmware_ready()
     from host.sim_client import SimClient, SimError  # pyright: ignore[reportMissingImports]
@@ -47,19 +51,27 @@ def start(
         if folder.exists() and not folder.is_dir():
             raise CliError("%s is a file; the virtual board needs a folder there" % folder)
     try:
-        board = VirtualBoard(flash_dir, port=tcp_port, sim_dir=sim_dir, env=extra)
+        board = VirtualBoard(
+            flash_dir, port=tcp_port, sim_dir=sim_dir, env=extra, heap=heap or DEFAULT_HEAP
+        )
     except OSError as err:
         raise CliError("cannot start the virtual board: %s" % err) from None
     try:
-        board.start()
+        # The virtual board's flash is a folder on this laptop, readable anyway: start it
+        # at its REPL for the flash (as a board held in maintenance would be, but
+        # without ending a game in progress), and main.py after the flash's reset.
+        board.start(run_main=not reflash)
     except OSError as err:
         raise CliError("cannot start the virtual board: %s" % err) from None
     try:
         client = SimClient(sim_dir)
         if reflash:
-            report = flash(board.url, ROOT / "firmware")
+            report = flash(board.url, ROOT / "firmware", reset=prepare is None)
             if not quiet:
                 print(report.lines()[1])
+        if prepare is not None:
+            prepare(flash_dir)
+            board.hard_reset()  # power on: main.py starts with what prepare put there
         client.attach(timeout=60)
     except (FlashError, SimError) as err:
         board.stop()

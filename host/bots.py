@@ -12,6 +12,7 @@ from shared_rules import driver
 from shared_rules.game import BadOption
 
 SEARCH = "ismcts"
+MAX_ITERATIONS = 1_000_000  # a decision of minutes: more is a typo, not a plan
 
 
 def bot_names(game) -> list[str]:
@@ -27,9 +28,13 @@ def check_bot_name(game, name: str) -> None:
 def make_bot(game, name: str, seed: bytes, seat: int):
     if name == SEARCH or name.startswith(SEARCH + ":"):
         budget = name[len(SEARCH) + 1 :] if ":" in name else str(DEFAULT_ITERATIONS)
-        if not budget.isdigit() or int(budget) < 1:
+        if not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
             raise BadOption(
                 f"bot {name!r}: the search budget is a whole number of iterations, as in ismcts:200"
+            )
+        if len(budget) > 7 or int(budget) > MAX_ITERATIONS:
+            raise BadOption(
+                f"bot {name!r}: the search budget is at most {MAX_ITERATIONS} iterations a decision"
             )
         return SearchBot(game, seed, seat, int(budget))
     try:

@@ -89,7 +89,9 @@ def run(profile: str, vsys_mv: int = 4700) -> SelfTestRun:
             timeout=300,
         )
         if done.returncode != 0:
-            raise RuntimeError("self-test failed on %s:\n%s%s" % (profile, done.stdout, done.stderr))
+            raise RuntimeError(
+                "self-test failed on %s:\n%s%s" % (profile, done.stdout, done.stderr)
+            )
         events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
         frames = {int(p.stem): p.read_bytes() for p in out.glob("*.pbm")}
         return SelfTestRun(profile, done.stdout, events, frames)

@@ -65,6 +65,33 @@ def main(argv: list[str] | None = None) -> int:
     except _rules_error() as err:
         sys.stderr.write(f"confessor {args.command}: {err}\n")
         return 2
+    except _db_error() as err:
+        sys.stderr.write(f"confessor {args.command}: the log database failed: {err}\n")
+        return 1
+    except OSError as err:  # a path that cannot be read or written, a special file
+        where = f" {err.filename}" if getattr(err, "filename", None) else ""
+        sys.stderr.write(f"confessor {args.command}:{where} {err.strerror or err}\n")
+        return 1
+    except (RecursionError, MemoryError) as err:
+        sys.stderr.write(f"confessor {args.command}: input too deep or too large ({err})\n")
+        return 1
+    except Exception as err:  # noqa: BLE001 - never a traceback; CONFESSOR_DEBUG=1 shows it
+        import os
+
+        if os.environ.get("CONFESSOR_DEBUG"):
+            raise
+        text = str(err).strip().splitlines()
+        sys.stderr.write(
+            f"confessor {args.command}: internal error: {type(err).__name__}"
+            f"{': ' + text[0] if text else ''} (CONFESSOR_DEBUG=1 shows where)\n"
+        )
+        return 1
+
+
+def _db_error():
+    import sqlite3
+
+    return sqlite3.Error
 
 
 def _rules_error():

@@ -48,6 +48,10 @@ def run(args):
         records = [
             _record(row, db.find("%s:%s" % (row["device"], row["id"]))[1]) for row in db.rows()
         ]
+    from host.errors import writable_path
+
+    if args.out:
+        writable_path(args.out, "-o")
     try:
         out = open(args.out, "w", newline="") if args.out else sys.stdout
     except OSError as err:
@@ -63,9 +67,15 @@ def run(args):
                 row = {k: rec[k] for k in COLUMNS}
                 row["returns"] = " ".join(str(v) for v in rec["returns"] or [])
                 writer.writerow(row)
+        out.flush()
+    except OSError as err:  # a full disk, /dev/full, a closed pipe
+        raise CliError("cannot write %s: %s" % (args.out or "the output", err.strerror)) from None
     finally:
         if args.out:
-            out.close()
+            try:
+                out.close()
+            except OSError:
+                pass
     if args.out:
         print("wrote %d games to %s" % (len(records), args.out), file=sys.stderr)
     return 0

@@ -12,10 +12,16 @@ def add_arguments(parser):
     parser.add_argument("--py", action="store_true", help="copy .py sources, do not compile")
     parser.add_argument("--no-reset", action="store_true", help="do not restart the board after")
     parser.add_argument("--firmware", type=Path, help="the firmware folder (default: firmware/)")
+    parser.add_argument(
+        "--ask-table",
+        action="store_true",
+        help="if a game is in progress, ask the table on the device to allow the flash (a"
+        " button is held there; the game ends abandoned)",
+    )
 
 
 def run(args):
-    from host.flash import ROOT, FlashError, flash
+    from host.flash import ROOT, FlashError, ask_table, flash
     from host.link import LinkError, find_port
 
     firmware = args.firmware or ROOT / "firmware"
@@ -23,12 +29,25 @@ def run(args):
         raise CliError("no main.py in %s" % firmware)
     try:
         port = args.port or find_port()
+
+        def ask(status):
+            ask_table(
+                port,
+                asked=lambda: print(
+                    "a game is in progress (seal %s): the device asks the table; hold B on it"
+                    " to allow the flash (the game ends abandoned), press A to refuse"
+                    % status.get("seal"),
+                    flush=True,
+                ),
+            )
+
         report = flash(
             port,
             firmware,
             force_py=args.py,
             reset=not args.no_reset,
             progress=lambda name: print("  sending %s" % name, flush=True),
+            ask=ask if args.ask_table else None,
         )
     except (FlashError, LinkError) as err:
         raise CliError(str(err)) from None

@@ -1,5 +1,6 @@
 """`confessor playthrough GAME --seed TEXT`: one seeded game, move by move."""
 
+from host.errors import CliError
 from host.options import add_game_arguments, load_game
 from shared_rules.playthrough import lines
 
@@ -15,6 +16,10 @@ def add_arguments(parser):
 def run(args):
     game = load_game(args)
 
-    for line in lines(game, args.seed.encode(), views=not args.no_views):
+    try:
+        seed = args.seed.encode()
+    except UnicodeEncodeError:
+        raise CliError("--seed must be text (it had bytes that are not UTF-8)", 2) from None
+    for line in lines(game, seed, views=not args.no_views):
         print(line)
     return 0

@@ -1,7 +1,15 @@
 """`confessor show`: a game's timeline and result."""
 
 from host.errors import CliError
-from host.logtools import add_db_argument, load_log, result_lines, seat_names, timeline
+from host.logtools import (
+    add_db_argument,
+    check_log,
+    load_log,
+    open_db,
+    result_lines,
+    seat_names,
+    timeline,
+)
 
 HELP = "print a synced game's timeline and result (GAME id or a log FILE)"
 
@@ -9,6 +17,25 @@ HELP = "print a synced game's timeline and result (GAME id or a log FILE)"
 def add_arguments(parser):
     parser.add_argument("log", metavar="GAME", help="a GAME id (or prefix) or a log FILE")
     add_db_argument(parser)
+
+
+def _authorship(args, label, data) -> str:
+    """One line: who signed the log, and whether this laptop trusts that key."""
+    from pathlib import Path
+
+    from host.logdb import default_path
+
+    db = None
+    if Path(args.db or default_path()).is_file():
+        db = open_db(args, must_exist=True)
+    try:
+        check_log(args, label, data, db)
+        return "signed: by the device's key, which this laptop trusts"
+    except CliError as err:
+        return "NOT PROVEN who wrote it: %s" % str(err).split(": ", 1)[-1]
+    finally:
+        if db is not None:
+            db.close()
 
 
 def run(args):
@@ -20,7 +47,7 @@ def run(args):
         report = gamelog.verify(data, games.load_described)
     except RulesError as err:
         raise CliError("%s does not verify, so it is not shown: %s" % (label, err)) from None
-    except (KeyError, TypeError, ValueError) as err:
+    except (KeyError, TypeError, ValueError, RecursionError) as err:
         raise CliError("%s is a malformed log, so it is not shown (%s)" % (label, err)) from None
     head = report["head"]
     game = report["game"]
@@ -32,7 +59,7 @@ def run(args):
     )
     print("seal %s   commitment %s" % (head.get("seal"), head["commit"]))
     for key in sorted(head):
-        if key in ("t", "v", "id", "game", "players", "options", "commit", "seal", "seats"):
+        if key in ("t", "v", "id", "game", "players", "options", "commit", "seal", "seats", "pub"):
             continue
         print("%s: %s" % (key, head[key]))
     print("seats: %s" % ", ".join(names))
@@ -53,4 +80,6 @@ def run(args):
         mark = "  <- winner" if value == best and not report["abandoned"] else ""
         print("%-12s %+d%s" % (names[seat], value, mark))
     print("verified: seed matches the commitment, every action legal and every draw the seed's")
+    print("result seal %s" % report["result_seal"])
+    print(_authorship(args, label, data))
     return 0

@@ -19,6 +19,9 @@ from host.simulate import Arm, simulate
 from shared_rules import games
 
 HELP = "play many games with bots and report statistics (win rates with intervals, plots)"
+MAX_GAMES = 10_000_000  # about a core-day of 7: The Sins; run several for more
+MAX_JOBS = 64  # worker processes: more than the cores only adds memory and start-up
+MAX_ARMS = 256  # a grid's arms (player counts x option values x line-ups), each reported
 
 
 def add_arguments(parser):
@@ -75,7 +78,7 @@ def _players(text, cls) -> list[int]:
     out = []
     for part in text.split(","):
         part = part.strip()
-        if not part.isdigit():
+        if not (part.isascii() and part.isdigit()) or len(part) > 4:
             raise CliError(f"--players takes a number or a list such as 2,3,4, not {text!r}", 2)
         out.append(int(part))
     return out
@@ -121,6 +124,15 @@ def plan(args) -> list[Arm]:
     players_list = _players(args.players, cls)
     grid = _option_grid(args.option, cls)
     lineups = _lineups(args.bots)
+    size = len(players_list) * len(lineups)
+    for _, values in grid:
+        size *= len(values)
+    if size > MAX_ARMS:
+        raise CliError(
+            f"the grid has {size} arms (player counts x option values x line-ups); at most"
+            f" {MAX_ARMS}: compare fewer at once",
+            2,
+        )
     arms = []
     for players in players_list:
         for values in itertools.product(*[v for _, v in grid]):
@@ -152,9 +164,27 @@ def plan(args) -> list[Arm]:
 def run(args):
     if args.games < 1:
         raise CliError("--games must be at least 1", 2)
+    if args.games > MAX_GAMES:
+        raise CliError(
+            "--games is at most %d (about a day of one core); run several simulations with"
+            " different --seed for more" % MAX_GAMES,
+            2,
+        )
     if args.jobs < 1:
         raise CliError("--jobs must be at least 1", 2)
+    if args.jobs > MAX_JOBS:
+        raise CliError(
+            "--jobs is at most %d: each worker is a process, and more than this machine's"
+            " %d cores only costs memory" % (MAX_JOBS, os.cpu_count() or 1),
+            2,
+        )
     arms = plan(args)
+    if len(arms) * args.games > MAX_GAMES:
+        raise CliError(
+            "%d arms of %d games is more than %d games (about a day of one core); ask"
+            " fewer games or fewer arms" % (len(arms), args.games, MAX_GAMES),
+            2,
+        )
     result = simulate(arms, args.games, args.seed, args.jobs)
     reports = [t.report() for t in result.tallies]
     diffs = words.comparisons(result.tallies)

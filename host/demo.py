@@ -90,10 +90,11 @@ DEMO_ENTRIES = {"flash", "sim", "screens", "games.sqlite", "games.sqlite-wal", "
 
 def _check_out_dir(out_dir: Path) -> None:
     """Refuse a folder that holds anything but an earlier demo (it is deleted first)."""
-    from host.errors import CliError
+    from host.errors import CliError, folder_path
 
     if out_dir.exists() and not out_dir.is_dir():
         raise CliError("%s is a file; the demo needs a folder" % out_dir)
+    folder_path(out_dir, "--out")
     if out_dir.is_dir():
         other = sorted(p.name for p in out_dir.iterdir() if p.name not in DEMO_ENTRIES)
         if other:
@@ -104,12 +105,11 @@ def _check_out_dir(out_dir: Path) -> None:
 
 
 def run_demo(out_dir: Path, log=print) -> int:
-    from host import boardrun
+    from host import authentic, boardrun
     from host.link import Link
     from host.logdb import LogDB
     from host.logtools import seat_names
     from host.sync import sync
-    from shared_rules import gamelog, games
 
     out_dir = Path(out_dir)
     _check_out_dir(out_dir)
@@ -126,9 +126,9 @@ def run_demo(out_dir: Path, log=print) -> int:
             if len(result["new"]) != 1:
                 raise RuntimeError("expected one finished game, synced %d" % len(result["new"]))
             _, data = db.find(result["new"][0]["id"])
+            report = authentic.verify(data, db.trust_for(data))  # signed by the device's key
     finally:
         board.stop()
-    report = gamelog.verify(data, games.load_described)
     head = report["head"]
     names = seat_names(head, report["game"].num_players)
     log("")
@@ -138,6 +138,7 @@ def run_demo(out_dir: Path, log=print) -> int:
         % (head["game"], head["players"], head.get("seal"), len(report["actions"]))
     )
     log("  seed matches the commitment; every action legal; every draw the seed's")
+    log("  signed by device %s; result seal %s" % (head.get("device"), report["result_seal"]))
     for seat, value in enumerate(report["state"].returns()):
         log("  %-10s %+d" % (names[seat], value))
     log("")

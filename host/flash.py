@@ -1,6 +1,9 @@
 """Put the firmware on a board (or the virtual board) with mpremote.
 
-1. Stop main.py (Ctrl-C) and enter the raw REPL (mpremote's SerialTransport).
+1. Stop main.py (Ctrl-C) and enter the raw REPL (mpremote's SerialTransport). A
+   device in a game holds Ctrl-C off until the game ends (docs/security.md): its link
+   says so first, and the flash stops with one line on what to do, or, with
+   `ask_table`, asks the table on the device to allow it (the game ends abandoned).
 2. Ask the board its platform, MicroPython version and .mpy format; refuse a
    MicroPython older than the firmware needs.
 3. Build the file set: exactly the device manifest's list (firmware/manifest.py,
@@ -290,6 +293,44 @@ def _literal(out: bytes):
     return ast.literal_eval(out.decode().strip().splitlines()[-1])
 
 
+GAME_RUNNING = (
+    "a game is in progress on the device (seal %s, move %s), and a game's secrets never"
+    " reach the REPL: finish it, or abandon it from its pause menu, then flash again; or"
+    " flash with --ask-table (the table holds B on the device to allow it, and the game"
+    " ends abandoned); or hold A+C while plugging the board in (that abandons it too)"
+)
+
+
+def game_in_progress(port: str) -> dict | None:
+    """The device's public status if its firmware answers and a game's seed is on flash
+    (Ctrl-C is held off then), else None (no firmware running, or no game)."""
+    from host.link import Link, LinkError
+
+    try:
+        with Link.open(port, timeout=0.3, retries=1, reconnect=1.0) as link:
+            status = link.status()
+    except LinkError:
+        return None
+    return status if status.get("playing") else None
+
+
+def ask_table(port: str, wait: float = 120.0, asked=None) -> None:
+    """Ask the device for its REPL mid-game; FlashError unless the table allows it."""
+    from host.link import Link, LinkError
+
+    try:
+        with Link.open(port, timeout=0.5) as link:
+            answer = link.repl(wait=wait, asked=asked)
+    except LinkError as err:
+        raise FlashError(str(err)) from None
+    if answer != "open":
+        raise FlashError(
+            "the table %s the REPL on the device; nothing was flashed"
+            % ("refused" if answer == "refused" else "did not allow")
+        )
+    time.sleep(0.5)  # main.py ends the game, retires the key and returns
+
+
 def flash(
     port: str,
     firmware: Path = ROOT / "firmware",
@@ -297,11 +338,19 @@ def flash(
     force_py: bool = False,
     reset: bool = True,
     progress=None,
+    ask=None,
 ) -> Report:
+    """Flash the firmware. `ask(status)`: called when a game is in progress; it may ask
+    the table (ask_table) or raise; without it a game in progress is a FlashError."""
     from mpremote.transport import TransportError
 
     started = time.monotonic()
     report = Report(port, forced_py=force_py)
+    playing = game_in_progress(port)
+    if playing is not None:
+        if ask is None:
+            raise FlashError(GAME_RUNNING % (playing.get("seal"), playing.get("move")))
+        ask(playing)
     transport = _transport(port)
     try:
         with contextlib.redirect_stdout(io.StringIO()) as noise:
@@ -375,14 +424,18 @@ def enter_raw_repl(transport, port: str, tries: int = RAW_REPL_TRIES, pause: flo
 
     for attempt in range(tries):
         try:
-            transport.enter_raw_repl(soft_reset=False, timeout_overall=RAW_REPL_SECONDS)
+            # Between games the firmware first ends what must end and retires its key
+            # (docs/security.md) before its REPL listens: later tries wait longer.
+            wait = RAW_REPL_SECONDS if attempt == 0 else RAW_REPL_SECONDS * 2.5
+            transport.enter_raw_repl(soft_reset=False, timeout_overall=wait)
             return
         except TransportError:
             if attempt + 1 < tries:
                 time.sleep(pause)
     raise FlashError(
-        "the board on %s did not stop for the REPL (%d tries): unplug it, hold A+C while"
-        " plugging it back in, then flash again" % (port, tries)
+        "the board on %s did not stop for the REPL (%d tries): a game in progress holds"
+        " Ctrl-C off (finish or abandon it); otherwise unplug it, hold A+C while plugging it"
+        " back in, then flash again" % (port, tries)
     )
 
 

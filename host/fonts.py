@@ -24,6 +24,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from host import symbols
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "firmware" / "fonts"
 FAMILY = "Atkinson Hyperlegible"
@@ -45,6 +47,10 @@ by font-to-py for this panel. The typeface is licensed under the SIL Open Font L
 | file | font-to-py height | cell height | capital height |
 |---|---|---|---|
 {rows}
+
+After font-to-py's 95 characters, each file holds the device's drawn symbols (the seven sins,
+goods, rooms, card suits) as further records of the same format: drawn in `host/symbols.py`
+(14 x 14 pixels; doubled for the large size), appended by the same command.
 
 Regenerate with `.venv/bin/python -m host.fonts` (check with `--check`); the pinned dev
 dependencies `font-to-py`, `freetype-py` and `fontpkg-atkinson-hyperlegible` provide the
@@ -100,6 +106,8 @@ def build(folder: Path) -> None:
         binary(height, path)
         font = BinFont(path.read_bytes())
         rows.append(f"| `{name}.bin` | {height} | {font.height} px | {font.cap_height()} px |")
+        with path.open("ab") as f:  # the drawn symbols: records 95 on
+            f.write(symbols.records(name, font.height, font.stride))
     shutil.copyfile(licence(), folder / "OFL.txt")
     (folder / "README.md").write_text(README.format(family=FAMILY, rows="\n".join(rows)))
 
@@ -138,7 +146,8 @@ class BinFont:
         self.stride = (self.max_width + 7) // 8
         self.record = 1 + self.height * self.stride
         self.data = data
-        if len(data) != 4 + self.record * (LAST - FIRST + 1):
+        self.count = (len(data) - 4) // self.record  # 95 characters, then the symbols
+        if self.count < LAST - FIRST + 1 or (len(data) - 4) % self.record:
             raise ValueError("font file of the wrong length")
 
     @classmethod
@@ -147,9 +156,13 @@ class BinFont:
 
     def _offset(self, ch: str) -> int:
         code = ord(ch)
-        if not FIRST <= code <= LAST:
-            code = ord("?")
-        return 4 + (code - FIRST) * self.record
+        if code >= symbols.SYMBOL_BASE:  # a drawn symbol
+            index = LAST - FIRST + 1 + code - symbols.SYMBOL_BASE
+        else:
+            index = code - FIRST
+        if not 0 <= index < self.count:
+            index = ord("?") - FIRST
+        return 4 + index * self.record
 
     def advance(self, ch: str) -> int:
         return self.data[self._offset(ch)]
@@ -164,7 +177,7 @@ class BinFont:
         rows = []
         for y in range(self.height):
             row = self.data[at + y * self.stride : at + (y + 1) * self.stride]
-            rows.append([(row[x >> 3] >> (7 - (x & 7))) & 1 for x in range(w)])
+            rows.append([(row[x >> 3] >> (7 - (x & 7))) & 1 if x < 8 * self.stride else 0 for x in range(w)])
         return rows
 
     def ink_rows(self, ch: str) -> tuple[int, int] | None:

@@ -5,10 +5,14 @@
         link.request("read", name=..., off=0, len=512)
 
 Every request carries an id; a retry resends the very same bytes, so the
-device answers from its cache and nothing runs twice. A reply lost,
-damaged or late means a resend; a damaged request gets an error reply from
-the device and is resent at once. If the port goes away (unplugged, reset)
-the link reopens it until `reconnect` seconds have passed.
+device answers from its cache and nothing runs twice. The device answers in
+the order it was asked, so a reply to a later request means every earlier
+one still unanswered was lost or damaged on the way: it is resent at once
+(fast retransmit). Each window of requests ends with a `ping` marker, so even
+the window's last request is covered; only when nothing at all comes back
+does the link wait, for a timeout that follows the measured round trip. If
+the port goes away (unplugged, reset) the link reopens it until `reconnect`
+seconds have passed.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ BAUD = 115200  # ignored by USB-CDC and sockets; set for real UARTs
 RP2_USB = (0x2E8A, 0x0005)
 QUIET = 0.05  # seconds without input after a damaged frame before resending
 MAX_WAIT = 2.0  # the longest wait for a reply between resends
+MIN_RTO = 0.02  # the shortest timeout: a few round trips of the slowest reply
+MAX_FAST = 64  # resends of one request after later replies came: a hopeless line
 
 
 class LinkError(Exception):
@@ -126,6 +132,8 @@ class Link:
         self.noise: list[bytes] = []  # recent lines that were not frames
         self._lost_at: float | None = None  # when the port went away (None: it works)
         self._noisy = False  # damaged frames came back since the last good reply
+        self._seq = 0  # numbers every line sent, to know which replies came in order
+        self._srtt: float | None = None  # smoothed round trip of a first try
 
     @classmethod
     def open(cls, port: str, **kwargs) -> Link:
@@ -188,6 +196,8 @@ class Link:
             self._lost_at = time.monotonic()
         end = self._lost_at + self.reconnect
         while True:
+            if time.monotonic() > end:  # (a port that opens and drops at once counts too)
+                raise LinkError("lost the connection to %s (%s)" % (self.port, _one_line(why)))
             try:
                 self.connect()
                 self.stats["reconnects"] += 1
@@ -213,36 +223,45 @@ class Link:
         """The result of one operation; raises DeviceError or LinkError."""
         return self.pipeline([(op, args)])[0]
 
+    def rto(self) -> float:
+        """How long to wait for a reply before resending: the round trip measured so
+        far, with margin (at most `timeout`, which is also the first guess)."""
+        if self._srtt is None:
+            return self.timeout
+        return min(self.timeout, max(MIN_RTO, 4 * self._srtt + 0.01))
+
     def pipeline(self, requests: list[tuple[str, dict]]) -> list:
         """Send several requests at once and collect every reply (in order).
 
         Each request is resent on its own until answered; the device answers
-        in order, so a window of a few requests hides the round trip.
+        in order, so a window of a few requests hides the round trip, and a
+        reply to a later request tells which earlier ones to resend at once.
         """
-        pending = {}
+        pending: dict[int, list] = {}  # id -> [line, tries, seq sent, time sent, fast]
         order = []
         for op, args in requests:
             ident = self.new_id()
-            pending[ident] = [wire.request(ident, op, args), 0]
+            pending[ident] = [wire.request(ident, op, args), 0, 0, 0.0, 0]
             order.append(ident)
+        markers: dict[int, int] = {}  # ping id -> seq sent
         results: dict[int, object] = {}
         self.stats["requests"] += len(order)
         if self.ser is None:
             self._reopen(LinkError("not connected"))
         self._noisy = False
-        self._send_all([pending[i][0] for i in order])
-        # Each round without progress waits twice as long (up to MAX_WAIT) before
+        self._send(pending, order, markers)
+        # Each round without any reply waits twice as long (up to MAX_WAIT) before
         # resending: a slow or backlogged device is given time to catch up, so
         # resends never pile up faster than it answers.
-        wait = self.timeout
+        wait = self.rto()
         deadline = time.monotonic() + wait
         damaged = False  # something came back damaged: resend once the line is quiet
         last_heard = time.monotonic()
         while pending:
             now = time.monotonic()
-            quiet = min(QUIET * (wait / self.timeout), 1.0)
+            quiet = min(QUIET * (wait / max(self.rto(), MIN_RTO)), 1.0)
             if now >= deadline or (damaged and now - last_heard >= quiet):
-                self._resend(pending)
+                self._resend(pending, markers, timed_out=now >= deadline)
                 damaged = False
                 wait = min(wait * 2, max(MAX_WAIT, self.timeout))
                 deadline = time.monotonic() + wait
@@ -251,32 +270,31 @@ class Link:
                 lines = self._read_lines(min(QUIET / 2, deadline - now))
             except serial.SerialException as err:
                 self._reopen(err)  # a lost port is not a failed try: send again
-                self._send_all([b"\n"] + [pending[i][0] for i in sorted(pending)])
+                self._write_newline()
+                self._send(pending, sorted(pending), markers)
                 deadline = time.monotonic() + wait
                 continue
             if lines:
                 last_heard = time.monotonic()
                 self._lost_at = None
+            latest = -1  # the latest seq answered in this read: earlier ones were lost
             for line in lines:
-                try:
-                    msg = wire.decode(line)
-                except wire.WireError:
-                    self.stats["bad_replies"] += 1
+                msg = self._decode(line)
+                if msg is None:
                     damaged = True  # a damaged reply: ask again
                     self._noisy = True
                     continue
-                if "op" in msg:
-                    raise NotRunning(
-                        "the device on %s echoes requests: it is at its REPL, not running the"
-                        " firmware (reset it, or run `confessor flash`)" % self.port
-                    )
                 ident = msg.get("id")
                 if ident is None and msg.get("err") == wire.E_FRAME:
                     damaged = True  # the device got a damaged request
                     self._noisy = True
                     continue
+                if isinstance(ident, int) and ident in markers:
+                    latest = max(latest, markers.pop(ident))
+                    continue
                 if not isinstance(ident, int) or ident not in pending:
                     continue  # a late answer to an earlier try
+                entry = pending[ident]
                 if "err" in msg:
                     if msg.get("err") == wire.E_FRAME:
                         damaged = True
@@ -284,13 +302,53 @@ class Link:
                     raise DeviceError(str(msg.get("err")), str(msg.get("msg")))
                 if "ok" not in msg:
                     continue  # not a reply
+                if entry[1] == 0:  # a first try: its round trip is a true one (Karn)
+                    rtt = time.monotonic() - entry[3]
+                    self._srtt = rtt if self._srtt is None else 0.875 * self._srtt + 0.125 * rtt
+                latest = max(latest, entry[2])
                 results[ident] = msg["ok"]
                 del pending[ident]
-                for entry in pending.values():  # progress: the others' tries start over
-                    entry[1] = 0
-                wait = self.timeout
+                for other in pending.values():  # progress: the others' tries start over
+                    other[1] = 0
+                wait = self.rto()
+                deadline = time.monotonic() + wait
                 self._noisy = False
+            lost = [i for i in sorted(pending) if pending[i][2] < latest]
+            if lost:
+                self._fast_resend(pending, lost, markers)
+                damaged = False
         return [results[i] for i in order]
+
+    def _decode(self, line: bytes) -> dict | None:
+        from host import fastwire
+
+        try:
+            msg = fastwire.decode(line)
+        except wire.WireError:
+            self.stats["bad_replies"] += 1
+            return None
+        if "op" in msg:
+            raise NotRunning(
+                "the device on %s echoes requests: it is at its REPL, not running the"
+                " firmware (reset it, or run `confessor flash`)" % self.port
+            )
+        return msg
+
+    def _send(self, pending: dict, idents: list[int], markers: dict) -> None:
+        """Send these requests, then a ping marker; note each one's place in line."""
+        lines = []
+        now = time.monotonic()
+        for ident in idents:
+            self._seq += 1
+            entry = pending[ident]
+            entry[2] = self._seq
+            entry[3] = now
+            lines.append(entry[0])
+        marker = self.new_id()
+        self._seq += 1
+        markers[marker] = self._seq
+        lines.append(wire.request(marker, "ping"))
+        self._send_all(lines)
 
     def _send_all(self, lines: list[bytes]) -> None:
         while True:
@@ -300,7 +358,25 @@ class Link:
             except (serial.SerialException, OSError) as err:
                 self._reopen(err)  # raises once `reconnect` seconds have passed
 
-    def _resend(self, pending: dict) -> None:
+    def _fast_resend(self, pending: dict, idents: list[int], markers: dict) -> None:
+        """Later replies came but not these: lost or damaged, resent without waiting."""
+        for ident in idents:
+            pending[ident][4] += 1
+            if pending[ident][4] > MAX_FAST:
+                raise NoAnswer(
+                    "the line to %s damages nearly every reply (%d resends of one request)"
+                    % (self.port, MAX_FAST),
+                    True,
+                )
+        self.stats["resends"] += len(idents)
+        self.stats["fast_resends"] = self.stats.get("fast_resends", 0) + len(idents)
+        self._write_newline()
+        self._send(pending, idents, markers)
+
+    def _write_newline(self) -> None:
+        self._send_all([b"\n"])  # end whatever damaged line the device is holding
+
+    def _resend(self, pending: dict, markers: dict, timed_out: bool = True) -> None:
         for ident in sorted(pending):
             entry = pending[ident]
             entry[1] += 1
@@ -316,8 +392,9 @@ class Link:
                     self._noisy,
                 )
         self.stats["resends"] += len(pending)
-        # a newline first: end whatever damaged line the device is holding
-        self._send_all([b"\n"] + [pending[i][0] for i in sorted(pending)])
+        markers.clear()
+        self._write_newline()
+        self._send(pending, sorted(pending), markers)
 
     # -- operations ----------------------------------------------------------
     def hello(self) -> dict:
@@ -347,8 +424,25 @@ class Link:
     def set_clock(self, seconds: int | None = None) -> int:
         return self.request("clock", time=int(time.time() if seconds is None else seconds))["time"]
 
-    def repl(self) -> None:
-        self.request("repl")
+    def repl(self, wait: float = 0.0, asked=None) -> str:
+        """Ask the device to leave main.py for the REPL. Between games it goes at once;
+        in a game the table must allow it on the device: poll for `wait` seconds.
+        Returns "open", or "asked"/"refused" (then nothing changed on the device)."""
+        end = time.monotonic() + wait
+        told = False
+        while True:
+            try:
+                answer = self.request("repl").get("repl")
+            except NotRunning:
+                return "open"  # main.py has returned: the REPL answers
+            if answer is True:
+                return "open"
+            if answer == "refused" or time.monotonic() >= end:
+                return str(answer)
+            if asked is not None and not told:
+                asked()
+                told = True
+            time.sleep(0.3)
 
 
 def _one_line(err) -> str:

@@ -3,7 +3,9 @@
 A game is stored once, by (device, id), with its exact bytes and sha256
 (never re-serialised), and what verification found. A transfer in progress
 keeps its bytes so far in `partial`, so an interrupted sync resumes where it
-stopped.
+stopped. `keys` holds every device signing key this laptop has seen (trust on
+first use, host/authentic.py): the current one, and the retired ones with the
+last game stored before each was retired.
 """
 
 from __future__ import annotations
@@ -30,6 +32,14 @@ CREATE TABLE IF NOT EXISTS games (
     problem TEXT,
     synced_at TEXT NOT NULL,
     PRIMARY KEY (device, id)
+);
+CREATE TABLE IF NOT EXISTS keys (
+    device TEXT NOT NULL,
+    pub TEXT NOT NULL,
+    first_seen TEXT NOT NULL,
+    retired_at TEXT,
+    retired_row INTEGER,
+    PRIMARY KEY (device, pub)
 );
 CREATE TABLE IF NOT EXISTS partial (
     device TEXT NOT NULL,
@@ -59,6 +69,7 @@ COLUMNS = {
         "synced_at",
     ],
     "partial": ["device", "id", "sha256", "size", "data"],
+    "keys": ["device", "pub", "first_seen", "retired_at", "retired_row"],
 }
 
 
@@ -68,9 +79,15 @@ def default_path() -> Path:
     return Path(user_data_dir("confessor", appauthor=False)) / "games.sqlite"
 
 
-def summarize(data: bytes) -> dict:
-    """Verify a log's bytes: the columns to store (never raises on bad logs)."""
-    from shared_rules import gamelog, games
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def summarize(data: bytes, trust=None) -> dict:
+    """Verify a log's bytes: the columns to store (never raises on bad logs).
+    `trust`: host.authentic's key check (None: no key is trusted)."""
+    from host import authentic
+    from shared_rules import gamelog
     from shared_rules.game import RulesError
 
     parts = gamelog.parse(data)
@@ -86,11 +103,11 @@ def summarize(data: bytes) -> dict:
         "problem": None,
     }
     try:
-        gamelog.verify(data, games.load_described)
+        authentic.verify(data, trust)
         out["verified"] = 1
     except RulesError as err:
         out["problem"] = str(err)
-    except (KeyError, TypeError, ValueError) as err:
+    except (KeyError, TypeError, ValueError, RecursionError) as err:
         out["problem"] = "malformed log: %s" % err
     return out
 
@@ -98,6 +115,14 @@ def summarize(data: bytes) -> dict:
 class LogDB:
     def __init__(self, path: Path | str):
         self.path = Path(path)
+        if self.path.exists():
+            # never turn someone's file into a database (SQLite would, silently)
+            if not self.path.is_file():
+                raise sqlite3.DatabaseError("%s is not a file" % self.path)
+            with open(self.path, "rb") as f:
+                head = f.read(16)
+            if head and head != b"SQLite format 3\x00":
+                raise sqlite3.DatabaseError("not a Confessor log database (not SQLite)")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(self.path), timeout=30)
         try:
@@ -112,7 +137,7 @@ class LogDB:
 
     def _check_schema(self) -> None:
         """Refuse, before changing anything, a database that some other program made."""
-        for table in ("games", "partial"):
+        for table in ("games", "partial", "keys"):
             have = {row[1] for row in self.db.execute("PRAGMA table_info(%s)" % table)}
             want = set(COLUMNS[table])
             if have and not want <= have:
@@ -139,7 +164,7 @@ class LogDB:
 
     def add(self, device: str, game_id: str, data: bytes) -> dict:
         """Store a complete log (once); returns its summary."""
-        summary = summarize(data)
+        summary = summarize(data, self.trust_for(data))
         sha = hashlib.sha256(data).hexdigest()
         with self.db:
             self.db.execute(
@@ -159,11 +184,17 @@ class LogDB:
                     summary["returns"],
                     summary["verified"],
                     summary["problem"],
-                    time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                    _now(),
                 ),
             )
             self.db.execute("DELETE FROM partial WHERE device=? AND id=?", (device, game_id))
         return summary
+
+    def verified(self, device: str, game_id: str) -> bool:
+        row = self.db.execute(
+            "SELECT verified FROM games WHERE device=? AND id=?", (device, game_id)
+        ).fetchone()
+        return bool(row and row[0])
 
     def rows(self) -> list[dict]:
         cur = self.db.execute(
@@ -208,6 +239,80 @@ class LogDB:
             ).fetchone()[0]
             out.append((row, bytes(data)))
         return out
+
+    # -- device keys (trust on first use) --------------------------------------
+    def observe_key(self, device: str, pub: str) -> dict:
+        """A device showed `pub` (its hello): record it. Returns {"event": "new" (first
+        key of this device), "known", "changed" (the old key is now retired) or
+        "returned" (a retired key shown again: stays retired), "old": the last key}."""
+        current = self.db.execute(
+            "SELECT pub FROM keys WHERE device=? AND retired_at IS NULL", (device,)
+        ).fetchone()
+        if current is not None and current[0] == pub:
+            return {"event": "known", "old": pub}
+        seen = self.db.execute(
+            "SELECT retired_at FROM keys WHERE device=? AND pub=?", (device, pub)
+        ).fetchone()
+        last_row = self.db.execute("SELECT COALESCE(MAX(rowid), 0) FROM games").fetchone()[0]
+        with self.db:
+            if current is not None:
+                self.db.execute(
+                    "UPDATE keys SET retired_at=?, retired_row=? WHERE device=? AND pub=?",
+                    (_now(), last_row, device, current[0]),
+                )
+            if seen is not None:
+                return {"event": "returned", "old": current[0] if current else None}
+            self.db.execute(
+                "INSERT INTO keys (device, pub, first_seen) VALUES (?,?,?)", (device, pub, _now())
+            )
+        return {"event": "changed" if current else "new", "old": current[0] if current else None}
+
+    def keys(self) -> list[dict]:
+        cur = self.db.execute(
+            "SELECT device, pub, first_seen, retired_at FROM keys ORDER BY device, first_seen"
+        )
+        names = [c[0] for c in cur.description]
+        return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+
+    def trust_for(self, data: bytes):
+        """The key check host.authentic.verify asks about this log's bytes."""
+        sha = hashlib.sha256(data).hexdigest()
+
+        def trust(device: str | None, pub: str) -> str | None:
+            return self.key_trust(device, pub, sha)
+
+        return trust
+
+    def key_trust(self, device: str | None, pub: str, sha: str) -> str | None:
+        """None if `pub` is trusted for the log with this sha256, else why not."""
+        short = pub[:16] + "..."
+        row = self.db.execute(
+            "SELECT retired_at, retired_row FROM keys WHERE device=? AND pub=?", (device, pub)
+        ).fetchone()
+        if row is None:
+            known = self.db.execute("SELECT 1 FROM keys WHERE device=?", (device,)).fetchone()
+            if known is None:
+                return (
+                    "signed by key %s of device %s, which this laptop has no record of (sync"
+                    " the device once, or give its key with --key)" % (short, device)
+                )
+            return (
+                "signed by key %s, which device %s never showed this laptop: not the"
+                " device's signature" % (short, device)
+            )
+        retired_at, retired_row = row
+        if retired_at is None:
+            return None
+        stored = self.db.execute(
+            "SELECT rowid FROM games WHERE device=? AND sha256=?", (device, sha)
+        ).fetchone()
+        if stored is not None and stored[0] <= (retired_row or 0):
+            return None
+        return (
+            "signed by device %s's old key %s, retired %s when the device showed a new key"
+            " (its REPL was opened since); this log reached the laptop only after that, and"
+            " whoever had the REPL may have read the old key" % (device, short, retired_at)
+        )
 
     # -- transfers in progress -----------------------------------------------
     def partial(self, device: str, game_id: str, sha: str, size: int) -> bytes:

@@ -30,6 +30,54 @@ def open_db(args, must_exist: bool = False) -> LogDB:
         raise CliError("cannot open the log database %s: %s" % (path, err)) from None
 
 
+def check_log(args, label: str, data: bytes, db: LogDB | None = None) -> dict:
+    """Verify a log and who wrote it (host/authentic.py): the report, or CliError
+    naming the log and what is wrong. Keys come from `db`, else from the database
+    at --db if there is one (none is created for this), else `--key`."""
+    from host import authentic
+    from host.errors import CliError
+    from shared_rules.game import RulesError
+
+    key = None
+    if getattr(args, "key", None):
+        try:
+            key = authentic.parse_key(args.key)
+        except ValueError as err:
+            raise CliError("--key: %s" % err, 2) from None
+    own = None
+    try:
+        if db is None and key is None:
+            path = args.db or default_path()
+            if Path(path).is_file():
+                own = db = open_db(args, must_exist=True)
+        trust = db.trust_for(data) if db is not None else None
+        try:
+            return authentic.verify(
+                data, trust, key, allow_unsigned=getattr(args, "allow_unsigned", False)
+            )
+        except RulesError as err:
+            raise CliError("%s: %s" % (label, err)) from None
+        except (KeyError, TypeError, ValueError, RecursionError) as err:
+            raise CliError("%s: malformed log (%s)" % (label, err)) from None
+    finally:
+        if own is not None:
+            own.close()
+
+
+def add_trust_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--key",
+        metavar="HEX",
+        help="the device's public key (64 hex digits) to check the signature against,"
+        " instead of the keys recorded at sync",
+    )
+    parser.add_argument(
+        "--allow-unsigned",
+        action="store_true",
+        help="accept a format-1 log (before signatures) whose content checks out",
+    )
+
+
 def load_log(args, ref: str) -> tuple[str, bytes]:
     """(label, bytes) of a log given as a file path or a game id in the database."""
     from host.errors import CliError

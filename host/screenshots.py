@@ -6,7 +6,8 @@ Plays a seeded 4-player game of 7: The Sins by button presses (host/sim_play.py)
 visits the pause menu, abandons a second game and shows the error screen of a damaged
 journal; the first frame of each kind of screen becomes a 1-bit 296x128 PNG. Then a
 4-player Mea Culpa keeper session (the rulebook's bidding example, a Pope caught and
-one not caught) gives the keeper-*.png screens, each taken where the script says.
+one not caught) gives the keeper-*.png screens, each taken where the script says, and two
+7 Pecados games (Infernal 3 vs 3, Celestial 2 vs 2) the pecados-*.png screens.
 Beside each PNG: its text description (.txt) and the same screen at true size next to
 a millimetre scale (mm/<name>.png, see `true_size_png`). `render_all` gives the same
 shots, with their descriptions as data, to the tests that measure the type.
@@ -24,8 +25,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from host.fonts import BinFont
-from host.sim_client import SimClient, SimDevice, pbm_to_png, read_pbm
-from host.sim_play import KEEPER_TITLE, play_to_result, start_game, step
+from host.sim_client import SimClient, SimDevice, pbm_to_png, plain, read_pbm
+from host.sim_play import (
+    KEEPER_TITLE,
+    NEW_RULE_TITLE,
+    PECADOS_TITLE,
+    new_rule_press,
+    new_rule_rows,
+    pecados_step,
+    play_to_result,
+    start_game,
+    step,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = "c0ffee" * 10 + "c0de"
@@ -83,7 +94,7 @@ def capture(work: Path) -> Path:
 def choose(c: SimClient, text: str) -> None:
     """On a list screen, the first item starting with `text`."""
     items = c.screen()["items"]
-    target = next(i for i, item in enumerate(items) if item.startswith(text))
+    target = next(i for i, item in enumerate(items) if plain(item).startswith(text))
     while c.screen()["cursor"] != target:
         c.press("DOWN")
     c.press("A")
@@ -111,7 +122,7 @@ def pope_visit(c: SimClient, die: str, guess: str, snap=None) -> None:
     choose(c, "Pope's urgent meeting")
     choose(c, "Keep: ")
     c.press("A")  # the Pope's pass screen
-    while not c.screen()["items"][c.screen()["cursor"]].startswith(die):
+    while not plain(c.screen()["items"][c.screen()["cursor"]]).startswith(die):
         c.press("DOWN")
     if snap:
         snap("keeper-die")
@@ -153,10 +164,10 @@ def capture_keeper(work: Path) -> dict[str, Shot]:
         snap("keeper-pick")
         for character in ("Pope", "Emperor", "Merchant", "Petty"):
             choose(c, character)
-        pope_visit(c, "Room 2", "Room 2", snap)
+        pope_visit(c, "2 ", "2 ", snap)
         snap("keeper-caught")
         c.press("A")
-        while not c.screen()["items"][c.screen()["cursor"]].startswith("Return wine"):
+        while not plain(c.screen()["items"][c.screen()["cursor"]]).startswith("Return wine"):
             c.press("DOWN")
         snap("keeper-table")
         c.press("A")
@@ -167,7 +178,7 @@ def capture_keeper(work: Path) -> dict[str, Shot]:
         c.press("A")  # the order
         for character in ("Merchant", "Pope", "Emperor", "Petty"):
             choose(c, character)
-        pope_visit(c, "Room 1", "Room 4")
+        pope_visit(c, "1 ", "4 ")
         snap("keeper-not-caught")
         c.press("A")
         choose(c, "Game over")
@@ -176,6 +187,75 @@ def capture_keeper(work: Path) -> dict[str, Shot]:
         snap("keeper-result")
     finally:
         dev.stop()
+    return taken
+
+
+# 7 Pecados: an Infernal 3 vs 3 game (cancels, the team result) and a Celestial 2 vs 2
+# one (draws from the centre, limbo deals); (folder, players, menu rows, seed).
+PECADOS_GAMES = (
+    ("infernal", 6, [(2, ["B"]), (4, ["B"])], SEED),
+    ("celestial", 4, [(4, ["B"])], "7ea4" * 16),
+)
+
+
+def capture_pecados(work: Path) -> dict[str, Shot]:
+    """The first of each 7 Pecados screen (pecados-<name>; the hand asking for the draw
+    is pecados-draw), played by host/sim_play.py's 7 Pecados policy."""
+    taken: dict[str, Shot] = {}
+    for folder, players, rows, seed in PECADOS_GAMES:
+        dev = SimDevice.start(work / folder, seed=seed)
+        c = dev.client
+        try:
+            start_game(c, players, game_rows=rows, title=PECADOS_TITLE)
+            while True:
+                scr = c.screen()
+                name = scr["name"]
+                if name == "hand" and scr["lines"][:1] == ["Draw from?"]:
+                    name = "draw"
+                if name != "seal" and "pecados-" + name not in taken:
+                    taken["pecados-" + name] = Shot(
+                        c.screen_image_path().read_bytes(), scr, c.screen_text()
+                    )
+                if scr["name"] == "result":
+                    break
+                pecados_step(c)
+        finally:
+            dev.stop()
+    return taken
+
+
+NEW_RULE_SEED = "0012" * 16  # 2 players to 100: a refusal, a God card, a forgiven round
+NEW_RULE_DAMNATION_SEED = "0016" * 16  # 3 players, round 2 ends in total damnation
+
+
+def capture_newrule(work: Path) -> dict[str, Shot]:
+    """New Rule (Sin)'s screens: the first of each kind in a 2-player game to 100 and
+    in a 3-player game whose second round ends in total damnation, the refused
+    face-down play and a list of sets (more than one) where they first come."""
+    taken: dict[str, Shot] = {}
+    for seed, players, rounds in ((NEW_RULE_SEED, 2, 99), (NEW_RULE_DAMNATION_SEED, 3, 2)):
+        dev = SimDevice.start(work / seed[:4], seed=seed)
+        c = dev.client
+        try:
+            start_game(c, players, new_rule_rows(100, rounds), title=NEW_RULE_TITLE)
+            while True:
+                scr = c.screen()
+                name = scr["name"]
+                if name == "nr-hand" and scr["facts"][0].startswith("No:"):
+                    name = "nr-refused"
+                if name == "nr-sets" and len(scr["items"]) < 3:
+                    name = ""  # a list of sets to browse, not "No set" alone
+                if name in ("seal", "over", "result") or name.startswith("secret"):
+                    name = ""  # the shared screens: shown with 7: The Sins
+                if name == "pass":
+                    name = "nr-pass"
+                if name and name not in taken:
+                    taken[name] = Shot(c.screen_image_path().read_bytes(), scr, c.screen_text())
+                if scr["name"] == "result":
+                    break
+                c.press(new_rule_press(scr))
+        finally:
+            dev.stop()
     return taken
 
 
@@ -195,6 +275,8 @@ def render_all(work: Path) -> dict[str, Shot]:
             taken[name] = Shot(pbm.read_bytes(), screen, text)
     shots = {name: taken[name] for name in sorted(taken)}
     shots.update(capture_keeper(work / "keeper"))
+    shots.update(capture_pecados(work / "pecados"))
+    shots.update(capture_newrule(work / "newrule"))
     return shots
 
 
@@ -289,6 +371,23 @@ def css_width(scale: int = 4) -> int:
     return round(mm / 25.4 * 96)
 
 
+BEGIN = "<!-- type sizes: generated by python -m host.screenshots, do not edit -->"
+END = "<!-- end of type sizes -->"
+
+
+def sizes_block(shots: dict[str, Shot]) -> str:
+    from host import typesize
+
+    return "\n".join([BEGIN, *typesize.table(shots), END])
+
+
+def write_sizes(doc: Path, shots: dict[str, Shot]) -> None:
+    """Replace the table between the markers in `doc` with the one measured now."""
+    text = doc.read_text()
+    start, end = text.index(BEGIN), text.index(END) + len(END)
+    doc.write_text(text[:start] + sizes_block(shots) + text[end:])
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else ROOT / "docs" / "screens"
     out.mkdir(parents=True, exist_ok=True)
@@ -301,6 +400,9 @@ def main(argv: list[str]) -> int:
             (out / f"{name}.txt").write_text(shot.text)
             (out / "mm" / f"{name}.png").write_bytes(true_size_png(shot.pbm))
         print(f"{len(shots)} screens in {out}: {', '.join(shots)}")
+        if not argv:  # the docs' table of type sizes, as measured
+            write_sizes(ROOT / "docs" / "device.md", shots)
+            print("docs/device.md: the table of type sizes rewritten")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

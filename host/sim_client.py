@@ -143,6 +143,12 @@ class SimClient:
         return out
 
 
+def plain(text: str) -> str:
+    """A screen's text without its drawn symbols (characters from U+0100 on, see
+    host/symbols.py): what a script matches against ("Return wine to bag")."""
+    return "".join(ch for ch in text if ord(ch) < 0x100).strip()
+
+
 def read_pbm(data: bytes) -> tuple[int, int, bytes]:
     parts = data.split(b"\n", 2)
     if parts[0] != b"P4":
@@ -236,6 +242,9 @@ class SimDevice:
         speed: str = "instant",
         mpy: bool = False,
         keep_frames: bool = False,
+        settle_ms: int | None = None,
+        ghosts: bool = False,
+        busy_ms: int | None = None,
     ) -> SimDevice:
         env = dict(os.environ)
         for key in list(env):
@@ -258,6 +267,12 @@ class SimDevice:
             env["CONFESSOR_SIM_GAMES"] = games
         if keep_frames:
             env["CONFESSOR_SIM_KEEP"] = "1"
+        if settle_ms is not None:
+            env["CONFESSOR_SIM_SETTLE_MS"] = str(settle_ms)
+        if ghosts:
+            env["CONFESSOR_SIM_GHOSTS"] = "1"
+        if busy_ms is not None:
+            env["CONFESSOR_SIM_BUSY_MS"] = str(busy_ms)
         dev = cls(flash, env, heap, extra_path, mpy)
         if mpy:
             flash_image(flash)
@@ -325,3 +340,35 @@ class SimDevice:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+# The device's heap budget: every game, font and server of a whole session (README).
+BUDGET_WK = 128
+_shares: dict[bool, int] = {}
+
+
+def simulator_share(mpy: bool = True) -> int:
+    """Bytes of the heap the simulator itself takes (its models' RAMs, its side channel,
+    its code and names: a real board runs none of it), as firmware/sim/__init__.py
+    measures it at power-on. Measured once per process, on a device booted to its menu."""
+    if mpy not in _shares:
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="share") as folder:
+            dev = SimDevice.start(Path(folder) / "flash", heap="256wK", mpy=mpy)
+            try:
+                _shares[mpy] = int(dev.client.status()["share"])
+            finally:
+                dev.stop()
+    return _shares[mpy]
+
+
+def budget_heap(budget_wk: int = BUDGET_WK, mpy: bool = True) -> str:
+    """The `-X heapsize` that holds the firmware to `budget_wk` on the simulator: the
+    budget plus the simulator's own share, rounded up to whole wK. (A wK is 1024 words
+    of 4 bytes on a 32-bit board; this port scales it by its word size, as MicroPython's
+    -X heapsize does.) Everything else the session allocates counts against the budget,
+    the names the firmware's modules intern and the pools that hold them included."""
+    per_wk = 1024 * struct.calcsize("P") // 4  # 2048 bytes on a 64-bit port
+    share = simulator_share(mpy)
+    return "%dwK" % (budget_wk + (share + per_wk - 1) // per_wk)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 
-from host.sim_client import SimClient, SimError
+from host.sim_client import SimClient, SimError, plain
 
 
 def corner_move(screen: dict) -> int:
@@ -37,20 +38,34 @@ def next_press(screen: dict, policy=sins_policy) -> str:
     return "A"
 
 
-def step(client: SimClient, policy=sins_policy, check=None) -> str:
+def step(client: SimClient, policy=sins_policy, check=None, quick=False) -> str:
     """One decision on whatever screen is up; returns the screen's name.
-    `check(client)` may read the screen back (tests compare picture and text)."""
+    `check(client)` may read the screen back (tests compare picture and text).
+    `quick`: a player who knows where to go presses a turn's moves and its choice in one
+    run, without waiting to see each move (the device draws the run once)."""
     screen = check(client) if check else client.screen()
     name = screen["name"]
-    if name == "turn":
+    if name == "turn" and quick:
+        target, key = policy(screen)
+        for _ in range((target - screen["cursor"]) % len(screen["items"])):
+            client.press("DOWN", wait=False)
+        client.press(key)
+        now = client.screen()
+        if now["name"] == "turn" and now["corner"] == screen["corner"]:
+            raise SimError("a quick run of presses was not applied:\n" + client.screen_text())
+    elif name == "turn":
         target, key = policy(screen)
         cursor = screen["cursor"]
-        while cursor != target:
+        for _ in range(len(screen["items"]) + 1):
+            if cursor == target:
+                break
             client.press("DOWN")
             now = client.screen()
             if now["name"] != "turn":  # an error screen cannot be stepped through
                 raise SimError("left the turn screen:\n" + client.screen_text())
             cursor = now["cursor"]
+        else:
+            raise SimError(_stale("DOWN never reached item %d" % target, client))
         client.press(key)
     elif name in ("splash", "error"):
         raise SimError("unexpected screen:\n" + client.screen_text())
@@ -65,8 +80,7 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     screen = client.screen()
     if screen["name"] != "menu":
         raise SimError("not at the menu:\n" + client.screen_text())
-    while client.screen()["cursor"] != 0:
-        client.press("UP")
+    _press_until(client, "UP", lambda: client.screen()["cursor"] == 0, 40, "the top row")
     for _ in range(20):
         items = client.screen()["items"]
         if not items:
@@ -77,13 +91,15 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     else:
         raise SimError(f"no game {title!r} in the menu")
     client.press("DOWN")
-    while f"Players: {players}" not in (client.screen()["items"] or ["", ""])[1]:
+
+    def players_shown():
         if client.screen()["name"] != "menu":
             raise SimError("the menu went away:\n" + client.screen_text())
-        client.press("B")
+        return f"Players: {players}" in (client.screen()["items"] or ["", ""])[1]
+
+    _press_until(client, "B", players_shown, 12, f"{players} players")
     for row, presses in game_rows or ():
-        while client.screen()["cursor"] != row:
-            client.press("DOWN")
+        _press_until(client, "DOWN", lambda r=row: client.screen()["cursor"] == r, 40, "a row")
         for key in presses:
             client.press(key)
     client.press("C")
@@ -93,10 +109,30 @@ def start_game(client: SimClient, players: int, game_rows=None, title="7: The Si
     return seal
 
 
-def play_to_result(client: SimClient, policy=sins_policy, check=None, limit=2000) -> list[str]:
+def _stale(what: str, client: SimClient) -> str:
+    return "the device stopped answering its buttons (%s); last screen:\n%s" % (
+        what,
+        client.screen_text(),
+    )
+
+
+def _press_until(client: SimClient, key: str, done, limit: int, what: str) -> None:
+    """Press `key` until `done()`; SimError after `limit` presses (a stale screen: the
+    side channel or the device has stopped, and pressing on would never end)."""
+    for _ in range(limit):
+        if done():
+            return
+        client.press(key)
+    if not done():
+        raise SimError(_stale("%d presses of %s did not reach %s" % (limit, key, what), client))
+
+
+def play_to_result(
+    client: SimClient, policy=sins_policy, check=None, limit=2000, quick=False
+) -> list[str]:
     names = []
     while client.screen()["name"] != "result":
-        names.append(step(client, policy, check))
+        names.append(step(client, policy, check, quick))
         if len(names) >= limit:
             raise SimError("the game does not end")
     return names
@@ -132,7 +168,7 @@ def keeper_press(screen: dict, move: int, rounds: int = 3) -> str:
         items = screen["items"]
         target = (move * 7) % len(items)
         title = screen["title"]
-        if title.endswith("where is the Pope?"):
+        if title.lower().endswith("where is the pope?"):
             # the die was set at the move before; the guess is right when an even
             # number of rooms is open (one fewer at each visit)
             target = ((move - 1) * 7 + len(items) % 2) % len(items)
@@ -154,7 +190,7 @@ def _keeper_table(screen: dict, move: int, last: bool) -> int:
 
     def first(prefix):
         for i, item in enumerate(items):
-            if item.startswith(prefix):
+            if plain(item).startswith(prefix):
                 return i
         return -1
 
@@ -190,17 +226,135 @@ def play_keeper(client: SimClient, rounds: int = 3, limit: int = 5000) -> int:
     return presses
 
 
+# ****** 7 Pecados: one press at a time ******
+PECADOS_TITLE = "7 Pecados"
+PECADOS_LISTS = ("hand", "favour", "cancel")  # its screens that choose from a list
+
+
+def pecados_target(screen: dict) -> int:
+    """The item a 7 Pecados list screen chooses, from the screen alone, so a session
+    replays the same after a power cut. A hand or favour choice goes by the move
+    number; "who cancels?" by the declared play: nobody, or one time in three the last
+    seat asked (still the last when the device asks again after a cut that came
+    between the answers of the seats before it)."""
+    items = screen["items"]
+    if screen["name"] == "cancel":
+        play = zlib.crc32((screen["title"] + (screen["big"] or "")).encode())
+        return len(items) - 1 if play % 3 == 0 else 0
+    return (corner_move(screen) * 7 + len(items) * 3) % len(items)
+
+
+def pecados_press(screen: dict) -> str:
+    name = screen["name"]
+    if name in PECADOS_LISTS:
+        return "A" if screen["cursor"] == pecados_target(screen) else "DOWN"
+    if name in ("splash", "error", "pause", "confirm", "menu", "result"):
+        raise SimError("unexpected screen:\n" + json.dumps(screen))
+    return "A"  # seal, pass, limbo, cancelled, over
+
+
+def pecados_step(client: SimClient, check=None) -> str:
+    """One press of a 7 Pecados session; returns the name of the screen it was made on."""
+    screen = check(client) if check else client.screen()
+    client.press(pecados_press(screen))
+    return screen["name"]
+
+
+def play_pecados(client: SimClient, check=None, limit: int = 6000) -> list[str]:
+    """From the seal to the result screen; the names of the screens pressed on."""
+    names = []
+    while client.screen()["name"] != "result":
+        names.append(pecados_step(client, check))
+        if len(names) >= limit:
+            raise SimError("the 7 Pecados session does not end")
+    return names
+
+
+# ****** New Rule (Sin): one press at a time ******
+NEW_RULE_TITLE = "New Rule (Sin)"
+
+
+def new_rule_choice(cards: list[str], damned: int, limit: int, move: int) -> tuple[int, str]:
+    """The card a seat plays (index in its hand, "up" or "down") decided by its hand's
+    labels, its damned count and the move number alone: the same on the screen and in
+    a CPython game (tests/test_device_newrule.py chooses its seeds with it). Now and
+    then a King face up (a God card, the reckoning); Kings otherwise face down while
+    there is room (they forgive the round); every fifth move a card face down, even at
+    the limit (the device refuses it, and the seat plays it face up)."""
+    kings = [i for i, c in enumerate(cards) if c.startswith("K")]
+    others = [i for i, c in enumerate(cards) if not c.startswith("K")]
+    if kings and (move % 9 == 4 or not others):
+        return kings[0], "up"
+    if kings and damned < limit:
+        return kings[0], "down"
+    index = others[(move * 7) % len(others)]
+    return index, "down" if move % 5 == 0 else "up"
+
+
+def new_rule_press(screen: dict) -> str:
+    """The next button of a New Rule session from the screen alone: the card of
+    new_rule_choice (its hand and damned count from the hand screen, the move from its
+    corner), the best set the rules list, A elsewhere."""
+    name = screen["name"]
+    if name == "nr-hand":
+        if screen["facts"][0].startswith("No:"):
+            return "A"  # the face-down play was refused: face up
+        damned = (screen["lines"] or screen["facts"])[0]
+        count, limit = damned.split(" ", 2)[1].rstrip(":").split("/")
+        cards = [item.split()[0] for item in screen["items"]]
+        index, face = new_rule_choice(cards, int(count), int(limit), corner_move(screen))
+        if screen["cursor"] != index:
+            return "DOWN"
+        return "A" if face == "up" else "B"
+    if name == "nr-sets":
+        return "A" if screen["cursor"] == 0 else "UP"
+    if name == "result":
+        raise SimError("the session is over")
+    if name in ("splash", "error", "pause", "confirm", "turn"):
+        raise SimError("unexpected screen:\n" + json.dumps(screen))
+    return "A"
+
+
+def play_new_rule(client: SimClient, limit: int = 20000, check=None) -> int:
+    """From the seal to the result screen; returns the presses made."""
+    presses = 0
+    while True:
+        screen = check(client) if check else client.screen()
+        if screen["name"] == "result":
+            return presses
+        client.press(new_rule_press(screen))
+        presses += 1
+        if presses >= limit:
+            raise SimError("the New Rule session does not end")
+
+
+def new_rule_rows(target: int = 100, rounds: int = 3) -> list[tuple[int, str]]:
+    """Menu rows (row, presses) for New Rule: the target (100, 200 or 300, from 200)
+    and the round limit (from 20)."""
+    steps = {100: "A", 200: "", 300: "B"}[target]
+    return [(3, steps), (9, "A" * (20 - rounds) if rounds <= 20 else "B" * (rounds - 20))]
+
+
 # ****** any game on the device: a whole session at a given player count ******
-def play_session(client: SimClient, title: str, players: int, rounds: int = 3) -> int:
+def play_session(
+    client: SimClient, title: str, players: int, rounds: int = 3, quick: bool = False
+) -> int:
     """From the menu to the result screen of one game (the keeper ends in round
-    `rounds`); returns the presses made after Start. make bench and the memory tests
-    play every game offered on the device with it."""
-    start_game(client, players, title=title)
+    `rounds`, New Rule plays to 100 in at most `rounds`); returns the presses made
+    after Start. make bench and the memory tests play every game offered on the device
+    with it. `quick`: see step() (not the keeper, whose presses are decided one at a
+    time from the screen, nor 7 Pecados and New Rule, played press by press)."""
+    rows = new_rule_rows(100, rounds) if title == NEW_RULE_TITLE else None
+    start_game(client, players, rows, title=title)
     start = client.seq
     if title == KEEPER_TITLE:
         play_keeper(client, rounds=rounds)
+    elif title == PECADOS_TITLE:
+        play_pecados(client)
+    elif title == NEW_RULE_TITLE:
+        play_new_rule(client)
     else:
-        play_to_result(client)
+        play_to_result(client, quick=quick)
     return client.seq - start
 
 

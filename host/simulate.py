@@ -35,7 +35,27 @@ class Arm(NamedTuple):
 
 def game_seed(base: str, index: int) -> bytes:
     """The 32-byte seed of game `index` of a simulation run."""
-    return hashlib.sha256(f"{base}/{index}".encode()).digest()
+    return hashlib.sha256(f"{base}/{index}".encode("utf-8", "surrogateescape")).digest()
+
+
+def _worker_init() -> None:
+    """A worker dies with the command that started it (Linux: the kernel sends it
+    SIGTERM when its parent goes), so a killed `confessor simulate` leaves none behind."""
+    import os
+    import signal
+    import sys
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    parent = os.getppid()
+    if parent == 1:  # the parent is gone already
+        os._exit(1)
 
 
 def seat_bots(arm: Arm, index: int) -> tuple[str, ...]:
@@ -72,6 +92,7 @@ def _quiet_worker():
     # The parent handles Ctrl-C and terminates the workers; they must not
     # print tracebacks of their own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_init()
 
 
 class Run(NamedTuple):
@@ -121,7 +142,7 @@ def simulate(
     pool = None
     try:
         if jobs > 1 and len(work) > 1:
-            pool = _context().Pool(jobs, initializer=_quiet_worker)
+            pool = _context().Pool(min(jobs, len(work)), initializer=_quiet_worker)
             results = pool.imap_unordered(_work, work)
         else:
             results = map(_work, work)

@@ -18,6 +18,7 @@ Thresholds (issue "Readable across the table"), for a 296 x 128 panel of 66.89 x
 
 from __future__ import annotations
 
+from host import symbols
 from host.fonts import BinFont
 from host.sim_client import pixel
 
@@ -38,7 +39,7 @@ def glyph_cells(text: str, x: int, size: str) -> list[tuple[str, int, int]]:
         return [(ch, x + 8 * n, 8) for n, ch in enumerate(text)]
     font = BinFont.named(size)
     out = []
-    for ch in text:
+    for ch in text:  # a drawn symbol is a glyph of the font too (host/symbols.py)
         out.append((ch, x, font.advance(ch)))
         x += font.advance(ch)
     return out
@@ -98,4 +99,46 @@ def problems(screen: dict, image) -> list[str]:
             least = SECOND_PX
         if height < least:
             out.append("%s %r is %d px, under %d px" % (role, record[2], height, least))
+    return out
+
+
+def smallest(screen: dict, image, roles=("fact", "choice")) -> int | None:
+    """The smallest measured capital height among the texts of these roles."""
+    heights = [text_height(image, r) for r in screen["texts"] if r[5] in roles]
+    known = [h for h in heights if h is not None]
+    return min(known) if known else None
+
+
+def named(text: str) -> str:
+    """A drawn text with its symbols written as their names: "2[bread] 3[wine]"."""
+    return "".join(
+        ch if ord(ch) < symbols.SYMBOL_BASE else "[%s]" % symbols.NAMES[ord(ch) - symbols.SYMBOL_BASE]
+        for ch in text
+    )
+
+
+def table(shots: dict) -> list[str]:
+    """A Markdown table of every screen: its primary fact and the height of its capitals
+    as measured from the picture, and the smallest second-level text (facts, choices)."""
+
+    def size(px: int | None) -> str:
+        return "-" if px is None else "%d px, %.1f mm" % (px, px * MM_PER_PX)
+
+    out = [
+        "| screen | seen by | primary fact | its capitals | smallest fact or choice |",
+        "|---|---|---|---|---|",
+    ]
+    for name, shot in shots.items():
+        text, height = primary(shot.screen, shot.image)
+        text = text.replace("|", "/") or "(none: a private screen)"
+        out.append(
+            "| %s | %s | %s | %s | %s |"
+            % (
+                name,
+                "one player" if shot.screen["private"] else "the table",
+                named(text),
+                size(height),
+                size(smallest(shot.screen, shot.image)),
+            )
+        )
     return out

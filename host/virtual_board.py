@@ -20,8 +20,13 @@ the raw REPL, as mpremote expects), from the friendly REPL with main.py.
 
 One client at a time, like a serial port: a second connection is told
 `BUSY` and closed. With no client connected, the device's output is thrown
-away (as a board's USB-CDC does when no host listens). Faults apply to the
-bytes in flight, per direction, from a seeded random generator.
+away (as a board's USB-CDC does when no host listens). A client that resets
+or vanishes mid-reply is dropped and the next one served; a client that stops
+reading has the device's output thrown away once STALL_LIMIT bytes wait for it
+(a board's USB-CDC gives up on a host that does not read), and is dropped after
+STALL_DROP seconds of not reading, so nobody can hold the port by going quiet.
+Faults apply to the bytes in flight, per direction, from a seeded random
+generator.
 """
 
 from __future__ import annotations
@@ -50,6 +55,9 @@ DEFAULT_HEAP = "256wK"  # about the heap of a 32-bit board with 256 KB
 # Bytes a corrupted byte never becomes on the way to the device: Ctrl-A..E change
 # REPL modes and Ctrl-C interrupts main.py; real line noise could, tests should not.
 _CONTROL = {0x01, 0x02, 0x03, 0x04, 0x05}
+STALL_LIMIT = 256 * 1024  # bytes of output kept for a client that does not read
+STALL_DROP = 10.0  # seconds a client may leave output unread (its socket full) before
+# it is dropped
 
 
 def micropython_path() -> str:
@@ -193,6 +201,8 @@ class VirtualBoard:
         self._quick_exits = 0
         self._tail = bytearray()  # the device's recent output, for diagnostics
         self._rejected: list = []  # [close at, socket, next BUSY] of programs turned away
+        self._stalled_since: float | None = None  # when the client stopped reading
+        self.bridge_errors: list[str] = []  # what the bridge survived (tests read it)
         self.boots = 0
         self.url = ""
 
@@ -385,6 +395,7 @@ class VirtualBoard:
                 pass
         self._client = None
         self._to_host.clear()
+        self._stalled_since = None
 
     def _queue(self, queue: deque, data: bytes, toward_device: bool) -> None:
         faults = self.faults
@@ -427,7 +438,8 @@ class VirtualBoard:
         self._queue_to_host(data)
 
     def _flush(self, queue: deque, write) -> float | None:
-        """Write what is due; returns when the next piece is due (or None)."""
+        """Write what is due; returns when the next piece is due (or None). A write
+        that fails for good (the peer reset or closed) raises OSError."""
         now = time.monotonic()
         while queue:
             due, data = queue[0]
@@ -435,13 +447,36 @@ class VirtualBoard:
                 return due
             try:
                 n = write(data)
-            except BlockingIOError:
+            except (BlockingIOError, InterruptedError):
                 return now + 0.005
             if n < len(data):
                 queue[0] = (due, data[n:])
                 return now + 0.002
             queue.popleft()
         return None
+
+    def _flush_client(self, client) -> float | None:
+        """Send the device's output to the client; drop a client that is gone or has
+        stopped reading (see the module's docstring)."""
+        try:
+            due = self._flush(self._to_host, client.send)
+        except OSError:  # ConnectionResetError, BrokenPipeError: the program went away
+            self._close_client()
+            return None
+        now = time.monotonic()
+        if self._to_host and due is not None and due <= now + 0.005:
+            # blocked: the socket is full because nobody reads
+            if self._stalled_since is None:
+                self._stalled_since = now
+            waiting = sum(len(d) for _, d in self._to_host)
+            if waiting > STALL_LIMIT:
+                self._to_host.clear()  # thrown away, as USB-CDC does
+            if now - self._stalled_since > STALL_DROP:
+                self._close_client()
+                return None
+        else:
+            self._stalled_since = None
+        return due
 
     def _loop(self) -> None:
         sel = selectors.DefaultSelector()
@@ -456,7 +491,13 @@ class VirtualBoard:
                     dev = self._dev
                 waits = [0.05]
                 if dev is not None and not dev.closed:
-                    due = self._flush(self._to_device, lambda d, fd=dev.master: os.write(fd, d))
+                    try:
+                        due = self._flush(
+                            self._to_device, lambda d, fd=dev.master: os.write(fd, d)
+                        )
+                    except OSError:  # the pty went with the process: _on_exit follows
+                        dev.closed = True
+                        due = None
                     if due is not None:
                         waits.append(due - time.monotonic())
                 now = time.monotonic()
@@ -472,8 +513,8 @@ class VirtualBoard:
                             pass
                 if self._rejected:
                     waits.append(0.1)
-                if client is not None:
-                    due = self._flush(self._to_host, client.send)
+                if client is not None and client is self._client:
+                    due = self._flush_client(client)
                     if due is not None:
                         waits.append(due - time.monotonic())
             try:
@@ -499,7 +540,12 @@ class VirtualBoard:
                 if not self._running:
                     break
                 for key, _ in events:
-                    self._event(key.data, key.fileobj, dev, client)
+                    try:
+                        self._event(key.data, key.fileobj, dev, client)
+                    except OSError as err:  # one socket's trouble never stops the bridge
+                        self.bridge_errors.append(repr(err))
+                        if key.data == "client":
+                            self._close_client()
         sel.close()
 
     def _event(self, what, fileobj, dev, client) -> None:
@@ -522,6 +568,8 @@ class VirtualBoard:
                 return
             conn.setblocking(False)
             conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            # a serial port buffers little: a client that stops reading is seen soon
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 65536)
             self._client = conn
         elif what == "client":
             if client is not self._client:

@@ -202,6 +202,12 @@ class State:
         instead of inferring events from changes of phase."""
         return list(self._news)
 
+    def forget_announcements(self):
+        """Drop the last action's announcements once the table has seen them (a
+        device frees them before the next decision; announcements() is [] until the
+        next action). Changes nothing the game can see."""
+        self._news = []
+
     def _announce(self, kind, **fields):
         """Hook helper: called by _apply to announce something public."""
         fields["kind"] = kind
@@ -221,6 +227,19 @@ class State:
 
     def move_number(self):
         return len(self._history)
+
+    def reserve_history(self, actions):
+        """Make room now for `actions` more actions in the history. On MicroPython a
+        list keeps its room when items are deleted, so a device reserves a long game's
+        history while its heap is still in one piece, instead of asking later, when
+        the heap is fragmented, for an ever larger contiguous block. Changes nothing
+        the game can see."""
+        history = self._history
+        n = len(history)
+        room = [0] * (n + actions)  # one block, the list's room from now on
+        room[:n] = history
+        del room[n:]
+        self._history = room
 
     # -- outcome ----------------------------------------------------------
     def returns(self):
@@ -263,9 +282,9 @@ class State:
 
     def _is_legal(self, action):
         """Whether a seat may play `action` now: `action in _legal_actions()`. A game
-        whose lists are long (hundreds of bids) may answer without building one, so
-        that apply() needs no large block of a small heap; the generic checker proves
-        both agree."""
+        whose lists are long (hundreds of bids, every set of a board) may answer
+        without building one, so that apply() needs no large block of a small heap;
+        the generic checker proves both agree. apply() asks it at player nodes only."""
         return action in self._legal_actions()
 
     def _draw_chance(self, stream):

@@ -7,15 +7,26 @@ A log is a sequence of records, one per line, each line
 
 where the payload is canonical ASCII JSON (shared_rules.canon). The length
 and CRC let a reader stop cleanly at a record torn by a power cut; every
-record before it is intact. Records:
+record before it is intact. Records (format 2):
 
-    {"t":"head","v":1,"id":..,"game":..,"players":..,"options":{..},"commit":hex,"seal":..,...}
+    {"t":"head","v":2,"id":..,"game":..,"players":..,"options":{..},"commit":hex,
+     "seal":..,"first":..,"device":..,"fw":..,"pub":hex,"seats":[..],"number":N}
     {"t":"a","n":0,"a":12}          action number n (0-based), in order, no gaps
-    {"t":"end","seed":hex,"returns":[..],"moves":N,"chain":hex}
+    {"t":"end","seed":hex,"returns":[..],"moves":N,"chain":hex,"sig":hex}
+    {"t":"end","seed":hex,"abandoned":true,"why":..,"moves":N,"chain":hex,"sig":hex}
 
 The seed stays secret (never in the log) until the end record reveals it.
-`chain` is sha256 of every byte of the log before the end record, so a
-verifier knows nothing was cut out or changed.
+`chain` is sha256 of every byte of the log before the end record, so nothing
+can be cut out or changed; `sig` is the device's Ed25519 signature (its
+public key is the header's `pub`) over `signed_message(end)`, which covers
+the chain and so the whole log. An abandoned game has no result. `seats` (each
+rules seat's name) and `number` (the game's number on its device) are written by
+the device but optional (a simulated log lacks them). Format 1
+logs (no `pub`, no `sig`, `returns` on abandoned games) are still read and
+checked, but nothing proves who wrote them.
+
+`verify` checks everything a log says about itself; the laptop then checks
+the signature and whether it trusts the key (host/authentic.py).
 """
 
 import binascii
@@ -25,16 +36,20 @@ import json
 from shared_rules import canon
 from shared_rules.commit import (
     VerifyError,
-    check_commitment,
     commitment,
     hexlify,
     seal,
-    unhexlify,
-    verify_actions,
 )
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+FORMATS = (1, 2)  # the formats verify() reads
 MAX_RECORD = 4096  # bytes of payload; anything longer is damage
+SIG_DOMAIN = b"confessor log signature v2\n"
+RESULT_DOMAIN = b"confessor result seal\n"
+# Why a game was abandoned: the table chose to (pause menu), the table let a laptop
+# open the REPL, the device was started in maintenance mode, or it found the game
+# orphaned (its journal no longer the game in progress) and closed it.
+ABANDON_REASONS = ("table", "repl", "maintenance", "orphaned")
 
 
 class LogError(VerifyError):
@@ -73,11 +88,27 @@ def decode_record(line):
         raise LogError("record checksum does not match")
     try:
         record = json.loads(payload)
-    except ValueError:
+    except (ValueError, RuntimeError):  # RuntimeError: nesting too deep (RecursionError)
         raise LogError("record is not valid JSON")
     if not isinstance(record, dict) or not isinstance(record.get("t"), str):
         raise LogError("record has no type")
     return record
+
+
+def intact_records(data):
+    """Each intact record of a log's bytes in turn, with the bytes read up to its
+    end: (record, intact_length); stops where split_records() stops."""
+    pos = 0
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        if end < 0:
+            return
+        try:
+            record = decode_record(data[pos : end + 1])
+        except LogError:
+            return
+        pos = end + 1
+        yield record, pos
 
 
 def split_records(data):
@@ -123,17 +154,32 @@ def action_record(number, action):
     return {"t": "a", "n": number, "a": action}
 
 
-def end_record(seed, returns, moves, chain, abandoned=False):
-    record = {
-        "t": "end",
-        "seed": hexlify(seed),
-        "returns": list(returns),
-        "moves": moves,
-        "chain": hexlify(chain),
-    }
+def end_record(seed, returns, moves, chain, abandoned=False, why=None):
+    record = {"t": "end", "seed": hexlify(seed), "moves": moves, "chain": hexlify(chain)}
     if abandoned:
         record["abandoned"] = True
+        record["why"] = why or "table"
+    else:
+        record["returns"] = list(returns)
     return record
+
+
+def signed_message(end):
+    """The 32 bytes the device signs: a digest of the end record without `sig`
+    (the end record's `chain` covers every byte before it)."""
+    unsigned = {}
+    for key in end:
+        if key != "sig":
+            unsigned[key] = end[key]
+    return hashlib.sha256(SIG_DOMAIN + canon.dumps(unsigned).encode()).digest()
+
+
+def result_seal(end):
+    """The short code the device shows at the end, e.g. "K7QX-3MTA": it names this
+    exact signed log, so a table that noted it can tell its own game's log."""
+    digest = hashlib.sha256(RESULT_DOMAIN + canon.dumps(end).encode()).digest()
+    code = seal(digest, 8)
+    return code[:4] + "-" + code[4:]
 
 
 def game_id_for(commit):
@@ -152,6 +198,7 @@ class Journal:
         self._chain = hashlib.sha256()
         self.moves = 0
         self.ended = False
+        self.end = None  # the end record, once written or restored
 
     def _emit(self, record):
         line = encode_record(record)
@@ -167,34 +214,50 @@ class Journal:
         self.moves += 1
         return line
 
-    def finish(self, seed, returns, abandoned=False):
-        """The end record, revealing the seed. `abandoned`: stopped before the end."""
+    def finish(self, seed, returns, abandoned=False, sign=None, why=None):
+        """The end record, revealing the seed. `abandoned`: stopped before the end
+        (`why`: one of ABANDON_REASONS). `sign(message)`: the device's signature."""
         # digest() finalises on MicroPython, so the chain object is spent here.
         chain = self._chain.digest()
         self.ended = True
-        return encode_record(end_record(seed, returns, self.moves, chain, abandoned))
+        record = end_record(seed, returns, self.moves, chain, abandoned, why)
+        if sign is not None:
+            record["sig"] = hexlify(sign(signed_message(record)))
+        self.end = record
+        return encode_record(record)
 
     def restore(self, data):
         """Resume from existing log bytes: returns (head, actions, intact_length).
 
         Bytes after `intact_length` belong to a record torn by a power cut;
-        the caller truncates them away before appending.
+        the caller truncates them away before appending. The records are read
+        one at a time, never all held (a device resumes a long game in little
+        room), and nothing of `data` is copied.
         """
-        records, intact, _ = split_records(data)
-        self._chain = hashlib.sha256()
-        self._chain.update(data[:intact])
-        if not records or records[0].get("t") != "head":
-            raise LogError("the journal does not start with a header")
+        head = None
         actions = []
-        for record in records[1:]:
-            if record.get("t") == "end":
+        intact = 0
+        for record, end in intact_records(data):
+            intact = end
+            if head is None:
+                if record.get("t") != "head":
+                    break
+                head = record
+            elif self.ended:
+                continue  # intact records after the end still count as intact
+            elif record.get("t") == "end":
                 self.ended = True
-                break
-            if record.get("t") != "a" or record.get("n") != len(actions):
+                self.end = record
+            elif record.get("t") != "a" or record.get("n") != len(actions):
                 raise LogError("journal record %d is out of order" % (len(actions) + 1))
-            actions.append(record["a"])
+            else:
+                actions.append(record["a"])
+        if head is None:
+            raise LogError("the journal does not start with a header")
+        self._chain = hashlib.sha256()
+        self._chain.update(memoryview(data)[:intact])
         self.moves = len(actions)
-        return records[0], actions, intact
+        return head, actions, intact
 
 
 def parse(data):
@@ -213,10 +276,15 @@ def parse(data):
                 return out
             out["head"] = record
         elif kind == "a":
-            if record.get("n") != len(out["actions"]) or not isinstance(record.get("a"), int):
+            action = record.get("a")
+            if not isinstance(action, int) or isinstance(action, bool):
+                out["problem"] = "record %d: the action is not a whole number" % index
+                return out
+            number = record.get("n")
+            if number != len(out["actions"]) or isinstance(number, bool):
                 out["problem"] = "record %d: action number %r where %d was due" % (
                     index,
-                    record.get("n"),
+                    number,
                     len(out["actions"]),
                 )
                 return out
@@ -233,54 +301,8 @@ def parse(data):
 
 
 def verify(data, load_game):
-    """Check a finished log; returns a summary dict or raises VerifyError.
+    """Check a finished log (shared_rules/logcheck.py, kept apart: the device never
+    verifies, and its RAM is for games)."""
+    from shared_rules.logcheck import verify as check
 
-    `load_game(description)` builds the Game (games.load_described). Checks,
-    in order: every record intact, a header and an end record, the seed
-    against the commitment, the hash chain, every action legal, every chance
-    action the one the seed gives, the game over exactly at the end, and the
-    returns recorded.
-    """
-    parts = parse(data)
-    if parts["head"] is None:
-        raise VerifyError("no header: %s" % (parts["problem"] or "the log is empty"))
-    if parts["problem"]:
-        raise VerifyError("damaged log: %s" % parts["problem"])
-    head = parts["head"]
-    end = parts["end"]
-    if end is None:
-        raise VerifyError(
-            "the log stops after %d actions without an end record (unfinished or truncated)"
-            % len(parts["actions"])
-        )
-    game = load_game({"game": head["game"], "players": head["players"], "options": head["options"]})
-    seed = unhexlify(end["seed"])
-    check_commitment(seed, unhexlify(head["commit"]))
-    if head.get("seal") != seal(unhexlify(head["commit"])):
-        raise VerifyError("the header's seal does not match its commitment")
-    before_end = data[: data.rfind(b"\n", 0, len(data) - 1) + 1]
-    if hexlify(hashlib.sha256(before_end).digest()) != end.get("chain"):
-        raise VerifyError("the hash chain does not match: records were changed, added or removed")
-    actions = parts["actions"]
-    if end.get("moves") != len(actions):
-        raise VerifyError(
-            "the end record counts %r actions but the log has %d" % (end.get("moves"), len(actions))
-        )
-    state = verify_actions(game, seed, actions)
-    abandoned = bool(end.get("abandoned"))
-    if not abandoned and not state.is_terminal():
-        raise VerifyError("the game is not over after the last of %d actions" % len(actions))
-    returns = state.returns()
-    if not abandoned and end.get("returns") != returns:
-        raise VerifyError(
-            "the recorded returns %r are not the game's %r" % (end.get("returns"), returns)
-        )
-    return {
-        "id": head.get("id"),
-        "game": game,
-        "state": state,
-        "head": head,
-        "end": end,
-        "actions": actions,
-        "abandoned": abandoned,
-    }
+    return check(data, load_game)

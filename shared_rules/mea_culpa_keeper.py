@@ -108,6 +108,24 @@ class MeaCulpaKeeper(Game):
     def new_initial_state(self):
         return KeeperState(self)
 
+    def bid_actions(self):
+        """Every bid the options allow, the same at every bid: hundreds of actions, so
+        the list is made once per game, at its size in one allocation, and shared by
+        every bidding state (nobody mutates a legal-actions list). Made anew at each bid,
+        it was the one allocation of 1-2 KB in a session, which a fragmented board heap
+        could fail to place."""
+        bids = getattr(self, "_bids", None)
+        if bids is None:
+            low, high = D.POST_MIN[0], D.POST_MAX[0]
+            bids = [0] * ((self.options["max_bid"] + 1) * (high - low + 1))
+            i = 0
+            for t in range(self.options["max_bid"] + 1):
+                for k in range(low, high + 1):
+                    bids[i] = BID_BASE + t * 8 + k
+                    i += 1
+            self._bids = bids
+        return bids
+
     # -- the action codec -----------------------------------------------------
     def decode(self, action):
         """Plain data of an action: the shared kinds (start, draw, card, bonus, die,
@@ -354,16 +372,7 @@ class KeeperState(State):
         if ph == P_BONUS:
             return [BONUS_BASE + b for b in range(4) if self.bonus[b] < 0]
         if ph == P_BIDS:
-            # Hundreds of bids: the list is made at its size in one allocation (appending
-            # would grow it by doubling, leaving holes in a board's small heap).
-            low, high = D.POST_MIN[0], D.POST_MAX[0]
-            out = [0] * ((self.game.options["max_bid"] + 1) * (high - low + 1))
-            i = 0
-            for t in range(self.game.options["max_bid"] + 1):
-                for k in range(low, high + 1):
-                    out[i] = BID_BASE + t * 8 + k
-                    i += 1
-            return out
+            return self.game.bid_actions()
         if ph == P_HELL:
             out = [HELL_KEEP] if not self.hell_new else []
             return out + [HELL_BASE + s for s in range(self.n) if s not in self.hell_new]

@@ -30,6 +30,16 @@ from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 SUIT_LETTERS = ("C", "D", "H", "S")
+# Every card's label, written out: on MicroPython these are interned constants, so
+# views and announcements share them instead of building a string per card shown.
+# fmt: off
+LABELS = (
+    "AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S", "3C", "3D", "3H", "3S", "4C",
+    "4D", "4H", "4S", "5C", "5D", "5H", "5S", "6C", "6D", "6H", "6S", "7C", "7D",
+    "7H", "7S", "8C", "8D", "8H", "8S", "9C", "9D", "9H", "9S", "10C", "10D", "10H",
+    "10S", "JC", "JD", "JH", "JS", "QC", "QD", "QH", "QS", "KC", "KD", "KH", "KS",
+)
+# fmt: on
 NUM_RANKS = 13
 NUM_CARDS = 52
 ACE = 0
@@ -96,8 +106,8 @@ def suit_of(card):
 
 
 def label(card):
-    """"7H", "10S", "KC": the card as views and announcements show it."""
-    return RANKS[card >> 2] + SUIT_LETTERS[card & 3]
+    """ "7H", "10S", "KC": the card as views and announcements show it."""
+    return LABELS[card]
 
 
 def labels(cards):
@@ -284,48 +294,56 @@ def find_sets(owner, mover, starts):
     return found
 
 
+def set_allowed(index, owner, mover, starts):
+    """Whether find_sets(owner, mover, starts) lists set `index`: every card usable,
+    at least one from the mover's board and one from another's, a straight flush
+    from an allowed start."""
+    if index >= STRAIGHT_BASE and (index - STRAIGHT_BASE) % STARTS not in starts:
+        return False
+    own = other = 0
+    for c in set_cards(index)[1]:
+        if owner[c] < 0:
+            return False
+        if owner[c] == mover:
+            own += 1
+        else:
+            other += 1
+    return own > 0 and other > 0
+
+
 # -- reckonings ---------------------------------------------------------------
+# A penalty line: (card, where, face, value, multiplier, penalty, why), a tuple and not
+# a dict, as a total damnation of four full boards announces some fifty of them.
+_WHY = ("", "damned", "matches a set card", "damned, matches a set card")
+
+
 def reckoning_lines(up, down, set_ranks, ace):
     """The penalty lines of one player's board at a reckoning.
 
     "each of their cards is worth its value in negative points"; a board
     card matching a set-deck card "in value" costs twice; a damned card
     costs double, "quadruple if they also happen to match". Returns
-    ([{card, face, value, multiplier, why, penalty}], total)."""
+    ([(card, "board", face, value, multiplier, penalty, why)], total)."""
     lines = []
     total = 0
     for face, cards in (("up", up), ("down", down)):
         for c in sorted(cards):
             value = card_value(c, ace)
-            match = (c >> 2) in set_ranks
-            mult = 1
-            why = []
-            if face == "down":
-                mult *= 2
-                why.append("damned")
-            if match:
-                mult *= 2
-                why.append("matches a set card")
+            why = 1 if face == "down" else 0
+            if (c >> 2) in set_ranks:
+                why += 2
+            mult = (1, 2, 2, 4)[why]
             penalty = value * mult
             total += penalty
-            lines.append(
-                {
-                    "card": label(c),
-                    "where": "board",
-                    "face": face,
-                    "value": value,
-                    "multiplier": mult,
-                    "why": ", ".join(why),
-                    "penalty": penalty,
-                }
-            )
+            lines.append((LABELS[c], "board", face, value, mult, penalty, _WHY[why]))
     return lines, total
 
 
 def damnation_lines(up, down, set_deck, ace):
     """Total damnation: "every card a player holds either in their board or in
     their set deck is worth its value in negative points", "Face-down God
-    cards are worth twenty", no multipliers. Returns (lines, total)."""
+    cards are worth twenty", no multipliers. Returns (lines, total), lines as
+    reckoning_lines gives them."""
     lines = []
     total = 0
     places = (("board", "up", up), ("board", "down", down), ("set deck", "up", set_deck))
@@ -338,17 +356,7 @@ def damnation_lines(up, down, set_deck, ace):
                 value = card_value(c, ace)
                 why = ""
             total += value
-            lines.append(
-                {
-                    "card": label(c),
-                    "where": where,
-                    "face": face,
-                    "value": value,
-                    "multiplier": 1,
-                    "why": why,
-                    "penalty": value,
-                }
-            )
+            lines.append((LABELS[c], where, face, value, 1, value, why))
     return lines, total
 
 
@@ -538,6 +546,15 @@ class NewRuleState(State):
                 out += [DOWN + c for c in hand]
             return out
         return [NO_SET] + [SET + i for i in self.legal_sets()]
+
+    def _is_legal(self, action):
+        # a set is checked by its cards, without listing every legal set
+        if self.phase != FORM or action == NO_SET:
+            return action in self._legal_actions()
+        index = action - SET
+        if not 0 <= index < NUM_SET_INDICES:
+            return False
+        return set_allowed(index, self.usable_owner(self.turn), self.turn, self.game.starts)
 
     def _observers(self):
         if self.phase == DEALING:
@@ -838,17 +855,28 @@ class NewRuleState(State):
         seat = self.turn
         ace = self.game.options["ace"]
         owner = self.usable_owner(seat)
-        keyed = []
-        for index in find_sets(owner, seat, self.game.starts):
+        # the best few kept in order as the sets come (no key list of every set:
+        # boards nobody clears allow thousands, and a device has little room)
+        best = []
+        found = find_sets(owner, seat, self.game.starts)
+        for index in found:
             kind, cards = set_cards(index)
             relief = 0
             for c in cards:
                 if owner[c] == seat:
                     relief += card_value(c, ace) * (2 if c in self.down[seat] else 1)
-            keyed.append((-SET_POINTS[kind], -relief, index))
-        keyed.sort()
-        best = keyed[:LISTED_SETS]
-        return [self.set_entry(k[2], seat, owner) for k in best], len(keyed)
+            key = (-SET_POINTS[kind], -relief, index)
+            if len(best) == LISTED_SETS:
+                if key >= best[-1]:
+                    continue
+                best.pop()
+            at = len(best)
+            while at and best[at - 1] > key:
+                at -= 1
+            best.insert(at, key)
+        count = len(found)
+        found = None
+        return [self.set_entry(k[2], seat, owner) for k in best], count
 
     def result(self):
         if self.phase != OVER:
@@ -937,83 +965,16 @@ class NewRuleState(State):
             entry["points"],
         )
 
+    # -- laptop only: shared_rules/new_rule_laptop.py, never imported on the device ----
     def summary(self):
         """Per-game figures (str -> int) that host/simulate.py sums."""
-        out = {
-            "rounds": len(self.rounds),
-            "reckonings": self.reckonings,
-            "damnations": self.damnations,
-            "target_reached": 1 if self.reason == "target" else 0,
-        }
-        for k in range(len(SET_TYPES)):
-            out["sets_" + SET_TYPES[k].replace(" ", "_")] = self.sets_by_type[k]
-        for s in range(self.n):
-            out["score%d" % s] = self.scores[s]
-        return out
+        from shared_rules.new_rule_laptop import summary
 
-    # -- non-interference --------------------------------------------------------
+        return summary(self)
+
     def resample(self, seat, stream):
-        """A state differing from this one only in what `seat` has not seen, or None.
+        """A state differing from this one only in what `seat` has not seen, or None
+        (new_rule_laptop.resample says how)."""
+        from shared_rules.new_rule_laptop import resample
 
-        Hidden from `seat` this round: the other hands, the other players'
-        damned cards and the undealt cards. Deal those cards again (a uniform
-        shuffle of them) at the same moments of the history, and let the same
-        face-down plays take cards dealt before them; the deals and face-down
-        plays in the history are rewritten to match. Cards that have been seen
-        (face up, in a set, revealed at a reckoning) stay put, and so do the
-        earlier rounds.
-
-        Drawn once from `stream`, and from what `seat` knows alone: the cards'
-        composition and the moments of the hidden deals and plays, never which
-        card went where (a search bot samples with it); None if nothing is
-        hidden, or the draw gave back this very state.
-        """
-        if self.phase == OVER:
-            return None
-        deals = []  # per other seat: the history indices of its hidden cards' deals
-        plays = []  # per other seat: those of its face-down plays
-        pool = [c for c in range(NUM_CARDS) if self.deck[c]]
-        held = 0
-        for s in range(self.n):
-            hidden = [] if s == seat else self.hands[s] + self.down[s]
-            pool += hidden
-            held += len(hidden)
-            deals.append(sorted([self.dealt_at[c] for c in hidden]))
-            plays.append(sorted([self.played_at[c] for c in self.down[s]] if hidden else []))
-        if not held:
-            return None
-        pool.sort()
-        stream.shuffle(pool)
-        other = self.clone()
-        for c in pool:
-            other.dealt_at[c] = -1
-            other.played_at[c] = -1
-        other.deck = [0] * NUM_CARDS
-        i = 0
-        for s in range(self.n):
-            if s == seat:
-                continue
-            hand = []
-            for at in deals[s]:
-                card = pool[i]
-                i += 1
-                hand.append(card)
-                other.dealt_at[card] = at
-                other._history[at] = DEAL + card
-            down = []
-            for at in plays[s]:
-                # the earliest dealt card not yet played: the hand is in deal order, and
-                # the real plays show it was dealt before this play
-                card = hand.pop(0)
-                down.append(card)
-                other.played_at[card] = at
-                other._history[at] = DOWN + card
-            hand.sort()
-            down.sort()
-            other.hands[s] = hand
-            other.down[s] = down
-        for k in range(i, len(pool)):
-            other.deck[pool[k]] = 1
-        if other._history == self._history:
-            return None
-        return other
+        return resample(self, seat, stream)

@@ -20,9 +20,11 @@ ENGINE = ("shared_rules.new_rule", "NewRule")
 # The device's screens for it: (firmware module, class); None for the generic ones.
 PRESENTER = ("present_newrule", "NewRulePresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
-# False until its presenter (PRESENTER above) is written: the device manifest
-# (firmware/manifest.py) leaves the game off the board until then.
-ON_DEVICE = False
+ON_DEVICE = True
+# Actions of history the device reserves at a game's start, while its heap is in one piece
+# (State.reserve_history): a 20-round game runs to some 1,400 actions, and a fragmented heap
+# may later hold no block for the history's list to grow into. 0 (or absent): none.
+HISTORY_ROOM = 1024
 # Bots stronger than "random": (name, module, class).
 BOTS = (("greedy", "shared_rules.new_rule_bot", "GreedyBot"),)
 OPTIONS = (

@@ -82,6 +82,7 @@ CANCELLING = "cancel"  # Infernal: the seats in the window may cancel the declar
 OVER = "over"
 
 _MAX_CENTRE_DRAWS = 7 + 2 * D.CUBES + 4 * D.DECK_SIZE  # see max_game_length()
+_HISTORY_ROOM = 320  # slots: a 6-player Infernal game driven on the device takes about 200 moves
 
 
 def score(s):
@@ -292,6 +293,11 @@ class SietePecados(Game):
 class SietePecadosState(State):
     def __init__(self, game):
         State.__init__(self, game)
+        # The history's list is given room for a whole game at the start (a list keeps
+        # its slots when emptied): growing it mid-game asks a fragmented heap for a
+        # block twice its size, which a device session at 128wK cannot always find.
+        self._history = [0] * _HISTORY_ROOM
+        del self._history[:]
         n = game.num_players
         self.n = n
         self.infernal = game.infernal

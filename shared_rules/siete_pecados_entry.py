@@ -20,9 +20,7 @@ ENGINE = ("shared_rules.siete_pecados", "SietePecados")
 # The device's screens for it: (firmware module, class); None for the generic ones.
 PRESENTER = ("present_pecados", "PecadosPresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
-# False until its presenter (PRESENTER above) is written: the device manifest
-# (firmware/manifest.py) leaves the game off the board until then.
-ON_DEVICE = False
+ON_DEVICE = True
 # Bots stronger than "random": (name, module, class).
 BOTS = (("greedy", "shared_rules.siete_pecados_bot", "GreedyBot"),)
 OPTIONS = (

@@ -12,9 +12,11 @@ host; the device answers any other non-blank line it cannot decode with an
 error reply.
 
 A frame is accepted only if every check holds: the '#', the length limit,
-printable ASCII, lowercase hex CRC that matches, a JSON object whose
-canonical re-encoding is exactly the payload. So a damaged frame is refused,
-never read as a different value.
+printable ASCII, lowercase hex CRC that matches, nesting at most MAX_DEPTH
+deep, a JSON object whose canonical re-encoding is exactly the payload. So a
+damaged frame is refused, never read as a different value, and no frame can
+make a parser recurse until it fails (MicroPython's json raises RuntimeError
+at about 260 nested brackets, CPython's RecursionError at about 1000).
 
 Requests (host to device): {"id": N, "op": NAME, ...arguments}
 Replies (device to host):  {"id": N, "ok": RESULT}
@@ -32,6 +34,7 @@ MAX_REPLY = 8192  # bytes of a reply line (what the laptop buffers), no newline
 MAX_CHUNK = 2048  # bytes of a log per `read` reply (base64 fits a reply line)
 LS_PAGE = 16  # games per `ls` reply
 MAX_ID = (1 << 30) - 1
+MAX_DEPTH = 16  # nested arrays and objects in a frame (the deepest reply has 6)
 
 # Error codes of replies
 E_FRAME = "frame"  # the request line was damaged: resend it
@@ -77,18 +80,46 @@ def _surrogate(payload):
 def encode(message, limit=MAX_REPLY):
     """The bytes of one frame (with its newline) carrying a dict."""
     payload = canon.dumps(message).encode()
+    if not nesting(payload):
+        raise WireError("a frame nests at most %d deep" % MAX_DEPTH, E_ARG)
     if _surrogate(payload):
         raise WireError("frames carry no characters beyond U+FFFF", E_ARG)
-    line = b"#" + payload + b" " + crc_hex(payload).encode() + b"\n"
+    line = b"".join((b"#", payload, b" ", crc_hex(payload).encode(), b"\n"))  # one copy
     if len(line) - 1 > limit:
         raise WireError("frame of %d bytes is longer than %d" % (len(line) - 1, limit), E_ARG)
     return line
 
 
 def _printable(data):
-    for b in data:
-        if b < 0x20 or b > 0x7E:
-            return False
+    # min/max loop in C: a 8 KB reply is not walked byte by byte in Python
+    return not data or (min(data) >= 0x20 and max(data) <= 0x7E)
+
+
+def nesting(payload, limit=MAX_DEPTH):
+    """True if the JSON text nests arrays and objects at most `limit` deep. Counting
+    brackets settles almost every frame; only one with more brackets than the limit
+    is walked (brackets inside strings do not count)."""
+    if payload.count(b"[") + payload.count(b"{") <= limit:
+        return True
+    depth = 0
+    in_string = False
+    escaped = False
+    for b in payload:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif b == 0x5C:  # backslash
+                escaped = True
+            elif b == 0x22:
+                in_string = False
+        elif b == 0x22:
+            in_string = True
+        elif b == 0x5B or b == 0x7B:
+            depth += 1
+            if depth > limit:
+                return False
+        elif b == 0x5D or b == 0x7D:
+            depth -= 1
     return True
 
 
@@ -118,15 +149,17 @@ def decode(line, limit=MAX_REPLY):
         raise WireError("frame escapes a character beyond U+FFFF")
     if crc_hex(payload).encode() != crc:
         raise WireError("checksum does not match")
+    if not nesting(payload):
+        raise WireError("payload nests deeper than %d" % MAX_DEPTH)
     try:
         message = json.loads(payload)
-    except ValueError:
+    except (ValueError, RuntimeError):  # RuntimeError: too deep for the parser
         raise WireError("payload is not JSON")
     if not isinstance(message, dict):
         raise WireError("payload is not an object")
     try:
         again = canon.dumps(message).encode()
-    except TypeError:
+    except (TypeError, RuntimeError):
         raise WireError("payload holds a value frames do not carry")
     if again != payload:
         raise WireError("payload is not canonical")
@@ -199,7 +232,7 @@ class LineBuffer:
 
 
 def b64(data):
-    return binascii.b2a_base64(data).decode().strip()
+    return binascii.b2a_base64(data, newline=False).decode()
 
 
 def unb64(text):

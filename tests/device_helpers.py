@@ -88,7 +88,7 @@ def check_texts(screen: dict, image) -> dict:
             if size == "small":
                 assert read_glyph(image, cx, y, 1, inverted) == table[ch], where
             else:
-                want = BinFont.named(size).glyph(ch)
+                want = BinFont.named(size).glyph(ch)  # a letter, or a drawn symbol
                 assert read_cell(image, cx, y, w, len(want), inverted) == want, where
     return screen
 

@@ -3,6 +3,7 @@ serial_link and shared_rules with a stand-in App, and finished game logs."""
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from pathlib import Path
 
@@ -18,21 +19,78 @@ FIXTURE = ROOT / "tests" / "fixtures" / "device"
 
 games.register("hidden-pair", "hidden_pair", "HiddenPair")
 
+DEVICE = "f1c7000000000001"  # the stand-in device's id
+KEY_SEED = bytes(range(7, 39))  # the stand-in device's signing key (Ed25519 secret)
 
-def game_log(seed: bytes, long_names: int = 0) -> tuple[str, bytes]:
-    """A finished Hidden Pair log: (id, bytes). `long_names` pads the header
-    with seat names so logs of any size can be made."""
+
+def signing_key(seed: bytes = KEY_SEED):
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    return Ed25519PrivateKey.from_private_bytes(seed)
+
+
+def public_key(seed: bytes = KEY_SEED) -> bytes:
+    return signing_key(seed).public_key().public_bytes_raw()
+
+
+def game_log(
+    seed: bytes, long_names: int = 0, key_seed: bytes = KEY_SEED, device: str = DEVICE
+) -> tuple[str, bytes]:
+    """A finished Hidden Pair log, signed like the device signs: (id, bytes).
+    `long_names` pads the header with a note so logs of any size can be made (such a
+    log moves over the link like any other, but is not a valid format-2 log)."""
     game = HiddenPair()
     end = play(game, seed)
+    return game_id_for(commitment(seed)), device_log(game, seed, end, long_names, key_seed, device)
+
+
+def device_log(
+    game,
+    seed: bytes,
+    end,
+    long_names: int = 0,
+    key_seed: bytes = KEY_SEED,
+    device: str = DEVICE,
+    seats: list[str] | None = None,
+    number: int | None = None,
+) -> bytes:
+    """The log the device writes of a finished game `end` (any game), signed with the
+    stand-in device's key: the header's fields and nothing else (format 2); `seats`
+    and `number` as the device writes them (the seats' names, the game's number)."""
     journal = Journal()
-    extra = {"device": "fixture", "seats": ["Seat %d" % i for i in range(2)]}
+    extra = {"first": 0, "device": device, "fw": "0.0.1-test", "pub": public_key(key_seed).hex()}
+    if seats is not None:
+        extra["seats"] = seats
+    if number is not None:
+        extra["number"] = number
     if long_names:
         extra["note"] = "x" * long_names
     data = journal.start(game, seed, extra=extra)
     for action in end.history():
         data += journal.action(action)
-    data += journal.finish(seed, end.returns())
-    return game_id_for(commitment(seed)), data
+    return data + journal.finish(seed, end.returns(), sign=signing_key(key_seed).sign)
+
+
+def format1_log(seed: bytes) -> bytes:
+    """A Hidden Pair log as firmware before signatures wrote it (format 1)."""
+    from shared_rules import gamelog
+
+    game = HiddenPair()
+    end = play(game, seed)
+    commit = commitment(seed)
+    head = gamelog.head_record(game, commit, game_id_for(commit), {"device": DEVICE})
+    head["v"] = 1
+    body = gamelog.encode_record(head)
+    for n, action in enumerate(end.history()):
+        body += gamelog.encode_record({"t": "a", "n": n, "a": action})
+    tail = {
+        "t": "end",
+        "seed": seed.hex(),
+        "returns": end.returns(),
+        "moves": len(end.history()),
+        "chain": hashlib.sha256(body).hexdigest(),
+    }
+    return body + gamelog.encode_record(tail)
 
 
 def seed(n: int) -> bytes:
@@ -48,6 +106,10 @@ def make_flash(flash: Path, n_games: int = 3, in_progress: bool = True, pad: int
     shutil.copy(ROOT / "firmware" / "serial_link.py", flash / "serial_link.py")
     for name in ("main.py", "fake_app.py", "version.py"):
         shutil.copy(FIXTURE / name, flash / name)
+    for name in ("guard.py", "link_ops.py"):  # the real Ctrl-C guard; the link's rarer ops
+        shutil.copy(ROOT / "firmware" / name, flash / name)
+    (flash / "device.id").write_text(DEVICE + "\n")
+    (flash / "device.pub").write_bytes(public_key())
     (flash / "games").mkdir(exist_ok=True)
     logs = {}
     for i in range(n_games):

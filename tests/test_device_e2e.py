@@ -5,6 +5,7 @@ Every screen of every game is read back from the rendered picture (device_helper
 check_picture); the journal the device writes is verified by the rules core."""
 
 import json
+import re
 
 import pytest
 from device_helpers import (
@@ -34,13 +35,17 @@ def sins_available():
 needs_sins = pytest.mark.skipif(not sins_available(), reason="shared_rules.seven_sins not merged")
 
 
+FLASHING = ("full", "fast")  # the refreshes that leave no ghost
+
+
 def refreshes(client):
     return [e for e in client.events() if e["e"] == "refresh"]
 
 
 def check_privacy(client):
-    """Every secret was shown after a pass screen and left with a full refresh of a
-    screen that holds no secret; the status LED was lit while it was up."""
+    """Every secret was shown after a pass screen and left with a flashing refresh (full,
+    or the fast full one: every pixel driven both ways) of a screen that holds no secret,
+    with no ghost left where the model tracks them; the status LED was lit while it was up."""
     events = client.events()
     shown = [e for e in events if e["e"] == "refresh"]
     secrets = 0
@@ -49,7 +54,8 @@ def check_privacy(client):
             secrets += 1
             assert i > 0 and shown[i - 1]["screen"] == "pass", shown[i - 1]
             after = shown[i + 1]
-            assert after["kind"] == "full" and not after["private"], after
+            assert after["kind"] in FLASHING and not after["private"], after
+            assert after.get("ghosts", 0) == 0, after
     # the status LED (last in the chain) goes red before each secret refresh
     led_state = None
     for e in events:
@@ -61,8 +67,11 @@ def check_privacy(client):
 
 
 def verify_log(flash):
+    """The journal checks out, is signed by the device's key, and its seed file is gone."""
+    from host import authentic
+
     data = log_of(flash)
-    summary = gamelog.verify(data, games.load_described)
+    summary = authentic.verify(data, key=(flash / "device.pub").read_bytes())
     assert not (flash / "games" / (summary["id"] + ".key")).exists(), "seed file left behind"
     return summary
 
@@ -102,6 +111,8 @@ def test_hidden_pair_generic_screens(tmp_path):
         assert summary["actions"][2:] == [1, 1]  # bet, bet (call)
         result = c.screen()
         assert SEED[:32] in result["lines"] and SEED[32:] in result["lines"]
+        # the result seal the table notes names this signed log
+        assert result["corner"] == summary["result_seal"] and len(result["corner"]) == 9
         assert check_privacy(c) == 2
         c.press("A")
         assert c.screen()["name"] == "menu"
@@ -126,7 +137,7 @@ def test_seven_sins_whole_game(tmp_path, players):
             scr = check_picture(c)
             seen.append(scr["name"])
             if scr["name"] == "turn":
-                seat = int(scr["title"].split("'")[0][1:]) - 1
+                seat = int(re.match(r"P(\d+)", scr["big"]).group(1)) - 1  # "P2's turn"
                 names = c.leds()["names"]
                 assert names[seat] == "turn" and names[:players].count("turn") == 1
                 turn_leds_ok += 1
@@ -181,10 +192,17 @@ def test_seven_sins_whole_game(tmp_path, players):
 
 
 def test_maintenance_mode_holding_a_and_c(tmp_path):
+    """A+C at power-on: main.py returns (the REPL is free) after saying so on the
+    screen and retiring the signing key (docs/security.md)."""
+    (tmp_path / "flash").mkdir()
+    (tmp_path / "flash" / "device.key").write_bytes(bytes(range(32)))
     dev = start_device(tmp_path, hold="A,C", games=HIDDEN_PAIR, extra_path=[PORTABLE])
     try:
         st = dev.client.status()
-        assert st["exited"] and st["frame"] == 0
+        assert st["exited"] and st["frame"] == 1
+        scr = check_picture(dev.client)
+        assert scr["name"] == "repl" and "A and C were held at power-on." in scr["lines"]
+        assert not (tmp_path / "flash" / "device.key").exists()
         assert dev.proc.wait(timeout=10) == 0
     finally:
         dev.stop()
@@ -246,7 +264,7 @@ def test_look_at_my_hand_goes_through_the_gate(tmp_path):
         c.press("A")
         scr = c.screen()
         assert scr["name"] == "turn"
-        assert refreshes(c)[-1]["kind"] == "full"
+        assert refreshes(c)[-1]["kind"] in FLASHING
     finally:
         dev.stop()
 
@@ -342,7 +360,9 @@ def test_battery_reading_follows_the_virtual_boards_supply(tmp_path):
         assert not level["low"]
         c.vsys(3100)
         assert c.status()["battery"]["low"]
-        c.press("DOWN")  # the device carries on
+        c.press("DOWN")  # the device carries on, after warning once (test_device_glass.py)
+        assert c.screen()["name"] == "battery"
+        c.press("A")
         assert c.screen()["name"] == "menu"
     finally:
         dev.stop()

@@ -41,7 +41,8 @@ def test_flash_real_firmware_then_play_privately(tmp_path):
             status = link.status()
             current = (tmp_path / "flash" / "games" / "current").read_text().strip()
             assert status["id"] == current and status["seal"]
-            assert set(status) == {"screen", "game", "id", "seal", "move", "public"}
+            assert set(status) == {"screen", "game", "id", "seal", "move", "public", "playing"}
+            assert status["playing"] is True
             assert (tmp_path / "flash" / "games" / (current + ".key")).exists()
             # the game in progress is not listed and none of its files are served
             assert link.games() == []

@@ -23,6 +23,8 @@ def _firmware(tmp: Path) -> Path:
     fw = tmp / "firmware"
     (fw / "sim").mkdir(parents=True)
     shutil.copy(ROOT / "firmware" / "serial_link.py", fw)
+    for name in ("guard.py", "link_ops.py"):  # the real Ctrl-C guard; the link's rarer ops
+        shutil.copy(ROOT / "firmware" / name, fw)
     for name in ("main.py", "fake_app.py", "version.py"):
         shutil.copy(FIXTURE / name, fw)
     (fw / "sim" / "__init__.py").write_text("ON_BOARD = False\n")
@@ -31,6 +33,8 @@ def _firmware(tmp: Path) -> Path:
         'module("main.py", source=True)\n'
         'module("fake_app.py")\n'
         'module("serial_link.py")\n'
+        'module("guard.py")\n'
+        'module("link_ops.py")\n'
         'module("version.py")\n'
         'package("shared_rules", ("__init__.py", "wire.py", "canon.py"), base_path=%r)\n'
         'package("sim", None, virtual=True)\n' % str(ROOT)

@@ -7,21 +7,24 @@ import io
 import json
 
 import pytest
-from linkkit import game_log, seed
+from linkkit import DEVICE, game_log, public_key, seed, signing_key
 
 from host.cli import main as cli
 from host.logdb import LogDB
 from shared_rules import gamelog
 from shared_rules.gamelog import encode_record, split_records
 
+KEY = public_key().hex()
+
 
 @pytest.fixture
 def db(tmp_path):
     path = tmp_path / "games.sqlite"
     with LogDB(path) as d:
+        d.observe_key(DEVICE, KEY)  # as a sync does, from the device's hello
         for n in (1, 2):
             gid, data = game_log(seed(n))
-            d.add("dev1", gid, data)
+            d.add(DEVICE, gid, data)
     return path
 
 
@@ -31,13 +34,20 @@ def _one_error(capsys) -> str:
     return err
 
 
-def test_verify_a_good_log_file(tmp_path, capsys):
+def test_verify_a_good_log_file(tmp_path, db, capsys):
     _, data = game_log(seed(3))
     path = tmp_path / "g.log"
     path.write_bytes(data)
-    assert cli(["verify", str(path)]) == 0
+    assert cli(["verify", str(path), "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert "OK (hidden-pair, 2 players" in out
+    assert "OK (hidden-pair, 2 players" in out and "signed by device %s" % DEVICE in out
+    # with the key given instead of a database that knows the device
+    assert cli(["verify", str(path), "--key", KEY, "--db", str(tmp_path / "none")]) == 0
+    assert not (tmp_path / "none").exists()
+    capsys.readouterr()
+    # a laptop that never met the device cannot tell who wrote it
+    assert cli(["verify", str(path), "--db", str(tmp_path / "none")]) == 1
+    assert "which this laptop has no record of" in _one_error(capsys)
 
 
 def _rewrite(data: bytes, index: int, change) -> bytes:
@@ -58,7 +68,7 @@ def _rewrite(data: bytes, index: int, change) -> bytes:
         (lambda d: d.replace(b'"n":2', b'"n":3', 1), "checksum does not match"),
         (
             lambda d: _rewrite(d, 0, lambda r: r.update(commit="00" * 32)),
-            "does not match the commitment",
+            "does not belong to its commitment",
         ),
         (
             lambda d: _rewrite(d, 1, lambda r: r.update(a=12 if r["a"] != 12 else 13)),
@@ -77,7 +87,7 @@ def test_verify_says_what_is_wrong(tmp_path, capsys, damage, expected):
     bad = damage(data)
     path = tmp_path / "bad.log"
     path.write_bytes(bad)
-    assert cli(["verify", str(path)]) == 1
+    assert cli(["verify", str(path), "--key", KEY]) == 1
     err = _one_error(capsys)
     assert err.startswith("confessor verify: %s: " % path)
     assert expected in err
@@ -95,13 +105,13 @@ def test_verify_a_changed_chance_action_with_a_consistent_chain(tmp_path, capsys
     forged = list(actions)
     forged[0] = [a for a in (11, 12, 13) if a != actions[0]][0]
     j = gamelog.Journal()
-    data = j.start(game, s)
+    data = j.start(game, s, extra={"first": 0, "device": DEVICE, "fw": "1", "pub": KEY})
     for a in forged:
         data += j.action(a)
-    data += j.finish(s, [0, 0])
+    data += j.finish(s, [0, 0], sign=signing_key().sign)
     path = tmp_path / "forged.log"
     path.write_bytes(data)
-    assert cli(["verify", str(path)]) == 1
+    assert cli(["verify", str(path), "--key", KEY]) == 1
     err = _one_error(capsys)
     assert "action 0 is chance" in err and "but the seed gives" in err
 
@@ -116,7 +126,8 @@ def test_logs_show_verify_and_export(db, tmp_path, capsys):
     assert cli(["show", gid[:6], "--db", str(db)]) == 0
     out = capsys.readouterr().out
     assert "game %s: hidden-pair, 2 players (ante=1)" % gid in out
-    assert "chance       deal card" in out and "Seat 0" in out and "Seat 1" in out
+    assert "chance       deal card" in out and "P1 " in out and "P2 " in out
+    assert "signed: by the device's key, which this laptop trusts" in out
     assert "verified:" in out
     assert cli(["verify", "--db", str(db)]) == 0
     assert capsys.readouterr().out.count(": OK (") == 2
@@ -145,7 +156,8 @@ def test_a_tampered_log_in_the_database_is_marked(tmp_path, capsys):
     gid, data = game_log(seed(6))
     bad = data.replace(b'"n":1', b'"n":4', 1)
     with LogDB(tmp_path / "x.sqlite") as d:
-        summary = d.add("dev", gid, bad)
+        d.observe_key(DEVICE, KEY)
+        summary = d.add(DEVICE, gid, bad)
     assert summary["verified"] == 0 and "checksum" in summary["problem"]
     assert cli(["verify", "--db", str(tmp_path / "x.sqlite")]) == 1
     assert "1 of 1 logs failed" in capsys.readouterr().err
@@ -183,16 +195,36 @@ def test_a_folder_is_not_a_log(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(
-    "change",
-    [lambda r: r.pop("players"), lambda r: r.update(options=[1, 2])],
+    "change, expected",
+    [
+        (lambda r: r.pop("players"), "the header lacks the field 'players'"),
+        (lambda r: r.update(options=[1, 2]), "the header's options are not an object"),
+    ],
     ids=["no-players", "options-not-a-mapping"],
 )
-def test_show_a_malformed_log_in_one_line(tmp_path, capsys, change):
+def test_show_a_malformed_log_in_one_line(tmp_path, capsys, change, expected):
     """A header with valid CRC but a missing or wrong-typed field: no traceback in show."""
     _, data = game_log(seed(7))
     path = tmp_path / "odd.log"
     path.write_bytes(_rewrite(data, 0, change))
     assert cli(["show", str(path)]) == 1
-    assert "malformed log" in _one_error(capsys)
-    assert cli(["verify", str(path)]) == 1
-    assert "malformed log" in _one_error(capsys)
+    assert expected in _one_error(capsys)
+    assert cli(["verify", str(path), "--key", KEY]) == 1
+    assert expected in _one_error(capsys)
+
+
+def test_verify_checks_the_result_seal_the_table_noted(tmp_path, db, capsys):
+    from host import authentic
+
+    _, data = game_log(seed(3))
+    path = tmp_path / "g.log"
+    path.write_bytes(data)
+    noted = authentic.verify(data, key=public_key())["result_seal"]
+    assert cli(["verify", str(path), "--db", str(db), "--seal", noted.lower()]) == 0
+    assert "result seal %s" % noted in capsys.readouterr().out
+    other = "AAAA-AAAA" if noted != "AAAA-AAAA" else "CCCC-CCCC"
+    assert cli(["verify", str(path), "--db", str(db), "--seal", other]) == 1
+    err = _one_error(capsys)
+    assert "its result seal is %s, not %s" % (noted, other) in err
+    assert cli(["verify", str(path), "--db", str(db), "--seal", "ABC"]) == 2
+    assert "8 letters" in _one_error(capsys)

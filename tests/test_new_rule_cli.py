@@ -6,27 +6,26 @@ from __future__ import annotations
 import json
 
 import pytest
+from linkkit import DEVICE, device_log, public_key
 
 from host.cli import main as cli
 from host.logdb import LogDB
 from shared_rules import games
 from shared_rules.commit import commitment
 from shared_rules.driver import make_bot, play
-from shared_rules.gamelog import Journal, game_id_for
+from shared_rules.gamelog import game_id_for
 
 SEED = bytes(range(32))
+KEY = public_key().hex()
 
 
 def _log(**options) -> tuple[str, bytes]:
     game = games.load("new-rule", 3, **options)
     bots = [make_bot(game, "greedy", SEED, s) for s in range(3)]
     end = play(game, SEED, bots)
-    journal = Journal()
-    data = journal.start(game, SEED, extra={"device": "fixture", "seats": ["Ann", "Bo", "Cy"]})
-    for action in end.history():
-        data += journal.action(action)
-    data += journal.finish(SEED, end.returns())
-    return game_id_for(commitment(SEED)), data
+    return game_id_for(commitment(SEED)), device_log(
+        game, SEED, end, seats=["Ann", "Bo", "Cy"], number=1
+    )
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +45,7 @@ def test_simulate_with_the_greedy_bot(capsys):
     assert cli(args + ["--bots", "greedy,random,random"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("New Rule (Sin) (new-rule), 3 players: 4 games")
-    assert "by bot" in out and "greedy" in out
+    assert "bots: greedy,random,random" in out and "by bot" in out
     # the game's own figures, in its words
     assert "rounds ended by a God card (a reckoning): mean" in out
     assert "rounds played: mean 2.0 " in out
@@ -68,7 +67,7 @@ def test_verify_show_and_export_a_log(log, tmp_path, capsys):
     gid, data = log
     path = tmp_path / "nr.log"
     path.write_bytes(data)
-    assert cli(["verify", str(path)]) == 0
+    assert cli(["verify", str(path), "--key", KEY]) == 0
     assert "OK (new-rule, 3 players" in capsys.readouterr().out
     assert cli(["show", str(path)]) == 0
     out = capsys.readouterr().out
@@ -82,7 +81,8 @@ def test_verify_show_and_export_a_log(log, tmp_path, capsys):
     assert len([line for line in table[2:5] if line.strip()]) == 3
     db = tmp_path / "g.sqlite"
     with LogDB(db) as d:
-        d.add("dev1", gid, data)
+        d.observe_key(DEVICE, KEY)  # as a sync does, from the device's hello
+        d.add(DEVICE, gid, data)
     assert cli(["verify", "--db", str(db)]) == 0
     assert cli(["export", "--db", str(db)]) == 0
     records = json.loads(capsys.readouterr().out.split("\n", 1)[1])

@@ -51,3 +51,40 @@ def test_slow_and_half_open_connections_are_dropped_and_players_still_get_in(tmp
         assert st["server"]["timeouts"] + st["server"]["evicted"] + st["server"]["refused"] >= 24
         assert st["server"]["errors"] == 0 and host.alive(), st["last_error"]
         assert host.get(f"/api/{token}/state")[0] == 200
+
+
+def test_bodies_a_seat_can_send_never_break_the_server(tmp_path):
+    """A player holding a live token at their own secret choice sends the JSON a parser
+    or a codec might choke on (as deep as a 512-byte body allows, huge numbers, wrong
+    kinds): each is refused, the server answers every one, nothing is printed on the
+    serial link (microdot's exception printer stays silent), and the real choice still
+    goes through."""
+    with PhoneHost.start(tmp_path, game="mea-culpa-keeper", players=3) as host:
+        st = host.wait_for(lambda s: s["pending"], "a secret choice")
+        seat, move = st["pending"][0], st["move"]
+        token = host.tokens()[seat]
+        deep_list = "[" * 240 + "]" * 240
+        deep_dict = '{"a":' * 80 + "1" + "}" * 80
+        huge = "9" * 400
+        bodies = [
+            '{"move": %d, "action": %s}' % (move, deep_list),
+            '{"move": %d, "action": %s}' % (move, deep_dict),
+            '{"move": %s, "action": {"kind": "action", "code": 1}}' % huge,
+            '{"move": %d, "action": {"kind": "action", "code": %s}}' % (move, huge[:300]),
+            '{"move": %d, "action": {"kind": %s}}' % (move, "[" * 100 + "]" * 100),
+            "[" * 500,
+            '{"move": %d, "action": "%s"}' % (move, "\\u0000" * 60),
+        ]
+        for body in bodies:
+            data = body.encode()[:512]
+            code, _, _ = host.request(
+                "POST", f"/api/{token}/choose", data, {"Content-Type": "application/json"}
+            )
+            assert code in (400, 409), (code, body[:60])
+        after = host.status()
+        assert host.alive() and after["server"]["errors"] == 0, after["last_error"]
+        assert after["server"]["quiet"] == 0  # no exception reached microdot's printer
+        assert after["move"] == move and after["rejected"] == 0  # nothing was applied
+        choice = host.state(token)["choice"]
+        code, reply = host.choose(token, move, choice["options"][0]["action"])
+        assert (code, reply["result"]) == (202, "sent")

@@ -20,7 +20,7 @@ import pytest
 from interpreters import ROOT
 
 PRESENTERS = sorted((ROOT / "firmware").glob("present_*.py"))
-ALLOWED_IMPORTS = {"ui", "asyncio", "micropython", "gc"}
+ALLOWED_IMPORTS = {"ui", "layout", "asyncio", "micropython", "gc"}
 # State methods a presenter never calls: the session offers view(), legal(), the codec.
 STATE_METHODS = {
     "current_player",

@@ -5,26 +5,24 @@ import csv
 import io
 import json
 
+from linkkit import DEVICE, device_log, public_key
+
 from host.cli import main as cli
 from host.logdb import LogDB
 from shared_rules import games
 from shared_rules.commit import commitment
 from shared_rules.driver import make_bot, play
-from shared_rules.gamelog import Journal, game_id_for
+from shared_rules.gamelog import game_id_for
 
 SEED = bytes(range(32))
-NAMES = ["Ana", "Bea", "Cruz", "Dani"]
+NAMES = ["Ana", "Bea", "Cruz", "Dani"]  # the seats' names, as the device writes them
+KEY = public_key().hex()
 
 
 def _log(**options):
     game = games.load("siete-pecados", 4, **options)
     end = play(game, SEED, [make_bot(game, "greedy", SEED, s) for s in range(4)])
-    journal = Journal()
-    data = journal.start(game, SEED, extra={"device": "fixture", "seats": NAMES})
-    for action in end.history():
-        data += journal.action(action)
-    data += journal.finish(SEED, end.returns())
-    return end, data
+    return end, device_log(game, SEED, end, seats=NAMES, number=1)
 
 
 def test_games_lists_it(capsys):
@@ -43,7 +41,7 @@ def test_simulate_with_the_greedy_bot(capsys):
     # the Infernal Pact always has a winner: every game's win is given to someone
     assert sum(seat["win_share"] for seat in arm["by_seat"]) == 12
     turns = [f for f in arm["figures"] if f["key"] == "turns"][0]
-    assert turns["words"] == "turns played" and turns["smallest"] > 20
+    assert turns["words"] == "turns played" and turns["count"] == 12 and turns["smallest"] > 20
     assert cli(args + ["-o", "teams=yes"]) == 2  # teams need 4 or 6 players
     assert "4 or 6 players" in capsys.readouterr().err
 
@@ -59,7 +57,7 @@ def test_verify_show_and_export_a_log(tmp_path, capsys):
     end, data = _log(mode="infernal", teams=True)
     path = tmp_path / "pecados.log"
     path.write_bytes(data)
-    assert cli(["verify", str(path)]) == 0
+    assert cli(["verify", str(path), "--key", KEY]) == 0
     out = capsys.readouterr().out
     assert "OK (siete-pecados, 4 players" in out
     assert "returns %s" % end.returns() in out
@@ -72,7 +70,8 @@ def test_verify_show_and_export_a_log(tmp_path, capsys):
     assert "winners %s" % ", ".join(NAMES[w] for w in winners) in out
     db_path = tmp_path / "games.sqlite"
     with LogDB(db_path) as db:
-        db.add("dev1", game_id_for(commitment(SEED)), data)
+        db.observe_key(DEVICE, KEY)  # as a sync does, from the device's hello
+        db.add(DEVICE, game_id_for(commitment(SEED)), data)
     assert cli(["export", "--db", str(db_path), "--format", "csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert rows[0]["game"] == "siete-pecados" and rows[0]["verified"] == "True"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from linkkit import DEVICE, device_log, public_key
 
 from host.bots import make_bot
 from host.cli import main as cli
@@ -14,21 +15,16 @@ from host.logdb import LogDB
 from shared_rules import gamelog, games
 from shared_rules.commit import commitment
 from shared_rules.driver import play
-from shared_rules.gamelog import Journal, game_id_for
+from shared_rules.gamelog import game_id_for
 
 NAMES = ["Anna", "Ben", "Carla", "Dev"]
 
 
 def _log(game, seed: bytes, seats: list[str], number: int, bots: list[str]) -> tuple[str, bytes]:
-    """A finished log as the device writes it: seat names and game number in the header."""
+    """A finished log as the device writes it: seat names and game number in the header,
+    signed by the stand-in device's key."""
     end = play(game, seed, [make_bot(game, bots[s], seed, s) for s in range(game.num_players)])
-    journal = Journal()
-    head = {"first": 0, "device": "dev1", "fw": "test", "seats": seats, "number": number}
-    data = journal.start(game, seed, extra=head)
-    for action in end.history():
-        data += journal.action(action)
-    data += journal.finish(seed, end.returns())
-    return game_id_for(commitment(seed)), data
+    return game_id_for(commitment(seed)), device_log(game, seed, end, seats=seats, number=number)
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +36,7 @@ def table(tmp_path_factory):
     keeper = games.load("mea-culpa-keeper", 2)
     results = []
     with LogDB(path) as db:
+        db.observe_key(DEVICE, public_key().hex())  # the laptop has met the device
         for k in range(12):
             seats = [NAMES[(k + s) % 4] for s in range(3)]
             gid, data = _log(
@@ -47,15 +44,15 @@ def table(tmp_path_factory):
             )
             results.append((k, seats, gamelog.parse(data)["end"]["returns"], gid, data))
         for k in (5, 0, 11, 3, 8, 1, 10, 6, 2, 9, 4, 7):  # synced out of the order played
-            db.add("dev1", results[k][3], results[k][4])
+            db.add(DEVICE, results[k][3], results[k][4])
         results = [r[:3] for r in results]
         for k in range(2):
             gid, data = _log(
                 keeper, bytes([50 + k]) * 32, ["Anna", "Ben"], 13 + k, ["random", "random"]
             )
-            db.add("dev1", gid, data)
+            db.add(DEVICE, gid, data)
         gid, data = _log(sins, bytes([99]) * 32, NAMES[:3], 15, ["random"] * 3)
-        db.add("dev1", "forged", data.replace(b'"n":3', b'"n":4', 1))
+        db.add(DEVICE, "forged", data.replace(b'"n":3', b'"n":4', 1))
     return path, results
 
 

@@ -125,3 +125,87 @@ def test_overlong_lines_are_refused(text):
     except wire.WireError:
         return
     raise AssertionError("decoded an overlong request")
+
+
+# ****** the laptop's fast decoder gives wire.decode's verdict, value and all ******
+def _verdict(decode, line):
+    try:
+        return ("ok", decode(line))
+    except wire.WireError as err:
+        return ("refused", err.code)
+
+
+def _frame(payload: bytes) -> bytes:
+    return b"#" + payload + b" " + wire.crc_hex(payload).encode()
+
+
+# payloads that pass the CRC but test the canonical check: escapes canon and json write
+# differently, floats, NaN, duplicate keys, key order, spaces, big and negative numbers
+TRICKY = [
+    b'{"a":"\\b\\f"}',
+    b'{"a":"\\u0008\\u000c"}',
+    b'{"a":"\\u007f"}',
+    b'{"a":1.5}',
+    b'{"a":1e3}',
+    b'{"a":NaN}',
+    b'{"a":-Infinity}',
+    b'{"a":1,"a":2}',
+    b'{"b":1,"a":2}',
+    b'{"a": 1}',
+    b'{"a":-0}',
+    b'{"a":' + b"9" * 5000 + b"}",
+    b'{"a":"\\u00E9"}',
+    b'{"a":"\\u00e9"}',
+    b'{"a":"\\/"}',
+    b'{"a":' + b"[" * 40 + b"]" * 40 + b"}",
+    b'{"a":"' + b"[" * 40 + b'"}',
+    b"[1]",
+    b'"x"',
+    b"{}",
+]
+
+
+def test_fast_decoder_agrees_on_tricky_payloads():
+    from host import fastwire
+
+    for payload in TRICKY:
+        line = _frame(payload)
+        assert _verdict(fastwire.decode, line) == _verdict(wire.decode, line), payload
+
+
+@given(MESSAGES)
+@settings(max_examples=300, deadline=None)
+def test_fast_decoder_agrees_on_frames(message):
+    from host import fastwire
+
+    try:
+        line = wire.encode(message)
+    except wire.WireError:
+        return
+    assert fastwire.decode(line) == wire.decode(line) == message
+
+
+@given(MESSAGES, st.data())
+@settings(max_examples=300, deadline=None)
+def test_fast_decoder_agrees_on_damaged_frames(message, data):
+    from host import fastwire
+
+    try:
+        line = wire.encode(message)[:-1]
+    except wire.WireError:
+        return
+    i = data.draw(st.integers(0, len(line) - 1))
+    new = data.draw(st.integers(0, 255))
+    bad = line[:i] + bytes([new]) + line[i + 1 :]
+    if data.draw(st.booleans()):  # and a damaged payload with a good CRC
+        bad = _frame(bad[1:-9])
+    assert _verdict(fastwire.decode, bad) == _verdict(wire.decode, bad)
+
+
+@given(st.binary(max_size=200))
+@settings(max_examples=300, deadline=None)
+def test_fast_decoder_agrees_on_garbage(data):
+    from host import fastwire
+
+    for line in (data, _frame(data.replace(b"\n", b""))):
+        assert _verdict(fastwire.decode, line) == _verdict(wire.decode, line)

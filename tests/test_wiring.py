@@ -58,7 +58,7 @@ def test_the_reference_build_uses_the_pins_of_the_research_notes():
     )
     assert d["miso"] is None
     assert p["buttons"] == {"A": 14, "B": 15, "C": 16, "UP": 17, "DOWN": 18}
-    assert (p["leds"]["pin"], p["leds"]["count"], p["leds"]["status"]) == (22, 6, 5)
+    assert (p["leds"]["pin"], p["leds"]["count"], p["leds"]["status"]) == (22, 7, 6)
     assert p["battery"] == {"adc_pin": 26, "divider": 2}
 
 
@@ -147,9 +147,9 @@ BREAKAGES = [
     ("pull-down-on-rp2350", _set(R + ("button_pull",), "down"), pinrules.check_pulls, "RP2350-E9"),
     ("battery-off-adc", _set(R + ("battery", "adc_pin"), 21), pinrules.check_battery, "has no ADC"),
     ("battery-no-divider", _set(R + ("battery", "divider"), 1), pinrules.check_battery, "divider"),
-    ("six-seats", _set(R + ("leds", "seats"), 6), pinrules.check_leds, "at most 5"),
+    ("seven-seats", _set(R + ("leds", "seats"), 7), pinrules.check_leds, "at most 6"),
     ("status-not-last", _set(R + ("leds", "status"), 0), pinrules.check_leds, "status"),
-    ("chain-too-short", _set(R + ("leds", "count"), 5), pinrules.check_leds, "count seats+1"),
+    ("chain-too-short", _set(R + ("leds", "count"), 6), pinrules.check_leds, "count seats+1"),
     (
         "too-bright",
         _set(R + ("leds", "max_brightness"), 255),
@@ -211,8 +211,8 @@ def test_spi_function_table_matches_the_datasheet_rows():
 
 def test_led_worst_case_at_the_cap():
     leds = ref(PINMAP)["leds"]
-    # 6 LEDs x 60 mA x 40/255 = 56.5 mA lit, rounded up, plus 1 mA idle each.
-    assert pinrules.led_worst_case_ma(PINMAP, leds) == 57 + 6
+    # 7 LEDs x 60 mA x 40/255 = 65.9 mA lit, rounded up, plus 1 mA idle each.
+    assert pinrules.led_worst_case_ma(PINMAP, leds) == 66 + 7
 
 
 def test_generated_files_are_up_to_date():
@@ -303,7 +303,7 @@ def test_boards_py_imports_under_micropython():
     )
     done = run_micropython(["-c", code], extra_path=[ROOT / "firmware"])
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split("\n")[:2] == ["8 None up 6", "uc8151"]
+    assert done.stdout.split("\n")[:2] == ["8 None up 7", "uc8151"]
 
 
 def test_diagram_is_well_formed_and_labels_every_wire():

@@ -15,7 +15,7 @@ Sources (read 2026, see docs in wiring/README.md):
   There `miso=None` is the argument's default, so it means "the default pin" and still switches
   it to SPI (micropython#16912 and #11082, open; the fix in PR #16922 was closed): on SPI1 that
   is GP8, the Pico-ePaper's DC line. A Pin made after the bus takes the pad back, so
-  firmware/board.py creates the display's CS, DC, RST and BUSY after the SPI object.
+  firmware/board_wire.py creates the display's CS, DC, RST and BUSY after the SPI object.
 - Pico W / Pico 2 W: GP23 (WL_ON), GP24 (WL_D / host wake), GP25 (WL_CS) and GP29 (WL_CLK, also
   the VSYS/3 ADC input) belong to the CYW43439 radio (Pico W and Pico 2 W datasheets).
 - RP2350-E9: an input with the internal pull-down can latch near 2.2 V after its first high on A2
@@ -110,8 +110,8 @@ DISPLAY_KEYS = ("driver", "spi", "sck", "mosi", "miso", "cs", "dc", "rst", "busy
 DISPLAY_KEYS += ("width", "height", "baudrate")
 BUTTON_NAMES = ("A", "B", "C", "UP", "DOWN")
 LED_KEYS = ("pin", "seats", "status", "count", "max_brightness")
-MAX_SEATS = 5
-# board.wire() creates these after the SPI bus: they take their pad back from it.
+MAX_SEATS = 6
+# board_wire.wire() creates these after the SPI bus: they take their pad back from it.
 MADE_AFTER_THE_BUS = ("cs", "dc", "rst", "busy")
 
 
@@ -235,7 +235,7 @@ def check_spi(pinmap):
 def check_miso(pinmap):
     """The display is write-only: miso is None, explicitly. On the rp2 port that is the same as
     leaving it out (micropython#16912): the bus still switches its default MISO pin to SPI. That
-    pin may only be one of the display's own lines that firmware/board.py creates after the bus
+    pin may only be one of the display's own lines that firmware/board_wire.py creates after the bus
     (they take the pad back); anything made before it (a button, the LEDs, the latch) would
     lose its pin to the SPI block."""
     problems = []
@@ -296,7 +296,7 @@ def led_worst_case_ma(pinmap, leds):
 
 
 def check_leds(pinmap):
-    """One LED per seat (at most five) plus a status LED, and a chain within the current budget."""
+    """One LED per seat (at most six) plus a status LED, and a chain within the current budget."""
     problems = []
     for name, profile in profiles(pinmap):
         leds = profile["leds"]

@@ -1,5 +1,5 @@
 # sim  Simulated hardware for the MicroPython unix port (virtual board only: firmware/manifest.py)
-# MIT licence. build() makes the Board with board.wire(), the code a real board runs, over
+# MIT licence. build() makes the Board with board_wire.wire(), the code a real board runs, over
 # the simulated rp2 (sim/rp2.py) with the display controller, LED chain and battery
 # divider modelled on its pads and bus.
 #
@@ -12,6 +12,9 @@
 #   CONFESSOR_SIM_GAMES=name:module:Class,...  extra games to register (test games)
 #   CONFESSOR_SIM_KEEP=1       keep every frame in <dir>/frames (screenshots)
 #   CONFESSOR_SIM_GHOSTS=1     the SSD1680 model keeps the ghosts of partial refreshes
+#   CONFESSOR_SIM_BUSY_MS=<ms> test only: partial and fast refreshes keep BUSY this long
+#   CONFESSOR_SIM_SETTLE_MS=<ms> how long a moved cursor waits for the next press before
+#                              it is drawn (default the board's 250 at real speed, 0 instant)
 #   CONFESSOR_SIM_VSYS_MV=<mV> the supply the battery divider reads (default 4700, USB)
 
 import os
@@ -23,14 +26,26 @@ def env(name, default=None):
 
 
 def build(name, profile, speed=None):
+    """The simulated board. Its channel learns the simulator's share of the heap: what
+    the models, the side channel and the simulator's code take (a real board has none
+    of it), measured here, without the firmware's drivers built in between."""
+    import gc
     import sys
 
+    gc.collect()
+    before = gc.mem_alloc()
     from sim import builder
 
     board = builder.build(name, profile, speed)
     del sys.modules["sim.builder"]
     globals().pop("builder", None)
+    gc.collect()
+    if board.sim is not None:
+        board.sim.share = gc.mem_alloc() - before - builder_firmware[0]
     return board
+
+
+builder_firmware = [0]  # bytes the firmware's own wiring kept (sim/builder.py)
 
 
 class Supply:

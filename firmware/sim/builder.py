@@ -2,8 +2,9 @@
 # MIT licence. Never flashed. Nothing built here keeps a reference to this module, so its
 # code leaves the heap the simulator measures once the board exists.
 
+
 def build(name, profile, speed=None):
-    import board as board_mod
+    import sys
 
     from sim import Supply, Urandom, env, rp2
     from sim.hw import SimNeoPixel
@@ -39,6 +40,10 @@ def build(name, profile, speed=None):
         from sim.ssd1680_model import SSD1680Model
 
         times = dict(panel.REFRESH_MS, power_on=panel.POWER_ON_MS, sw_reset=10) if real else None
+        slow = env("CONFESSOR_SIM_BUSY_MS")
+        if slow:
+            # tests: partial and fast refreshes keep BUSY up this long, whatever the speed
+            times = dict(times or {}, partial=int(slow), fast=int(slow))
         model = SSD1680Model(times, on_refresh, track_ghosts=bool(env("CONFESSOR_SIM_GHOSTS")))
     world.attach_spi(disp["spi"], model, disp["cs"], disp["dc"])
     world.pad(disp["rst"]).on_change = model.rst_changed
@@ -55,7 +60,15 @@ def build(name, profile, speed=None):
     def chain(pin, count, timing):
         return SimNeoPixel(pin, count, timing=timing, mcu=world.mcu)
 
-    board = board_mod.wire(name, profile, rp2, chain, None)
+    import gc
+
+    from sim import builder_firmware
+
+    gc.collect()
+    before = gc.mem_alloc()
+    import board_wire
+
+    board = board_wire.wire(name, profile, rp2, chain, None)
     display = board.display
     if not real:
         display.reset_ms = 0
@@ -66,6 +79,7 @@ def build(name, profile, speed=None):
         board.buttons.long_ms = int(long_ms)
     if channel:
         channel.model = model
+        channel.ghosts = getattr(model, "ghost", None) is not None
         channel.supply = supply
         channel.battery = board.battery
 
@@ -73,8 +87,20 @@ def build(name, profile, speed=None):
     if np is not None and channel:
         np.on_write = channel.on_leds
     lp = profile["leds"]
-    if np is None and channel and board_mod.led_pin(lp) is not None:
-        world.pad(board_mod.led_pin(lp)).on_change = channel.on_led_pin
+    if np is None and channel and board_wire.led_pin(lp) is not None:
+        # the Badger's one LED: every show() reported (a blink can leave the pin as it was)
+        leds = board.leds
+        show = leds.show
+
+        def reported():
+            show()
+            channel.on_leds(None)
+
+        leds.show = reported
+    sys.modules.pop("board_wire", None)  # as board.build() does: wired once, then dropped
+    gc.collect()
+    # the firmware's share of what was built here: its drivers, their buffers and names
+    builder_firmware[0] = gc.mem_alloc() - before
     if channel:
         channel.leds = board.leds
     board.urandom = Urandom(env("CONFESSOR_SIM_SEED"))
@@ -85,6 +111,9 @@ def build(name, profile, speed=None):
     board.np = np
     board.splash_ms = 1500 if real else 0
     board.effect_ms = 120 if real else 2
+    board.answer_ms = 100 if real else 2
+    # instant: a move is drawn at once, unless a test or the bench gives the device's wait
+    board.settle_ms = int(env("CONFESSOR_SIM_SETTLE_MS", "250" if real else "0"))
     games = env("CONFESSOR_SIM_GAMES")
     if games:
         from shared_rules import games as registry

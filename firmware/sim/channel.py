@@ -87,9 +87,17 @@ class Channel:
         self.events.write(json.dumps(record).encode() + b"\n")
         self.events.flush()
 
-    def note_screen(self, scr):
+    def note_screen(self, scr, move=False):
+        """The screen about to be refreshed; `move`: a move drawn after the presses
+        paused (privacy.py), which the refresh event records."""
         self.screen = scr
-        _write(self.dir + "/screen.txt", scr.text().encode())
+        self._move = move
+        tmp = self.dir + "/screen.txt.tmp"
+        with open(tmp, "w") as f:  # line by line: no copy of the whole text on the heap
+            for line in scr.described():
+                f.write(line)
+                f.write("\n")
+        os.rename(tmp, self.dir + "/screen.txt")
         _write_json(self.dir + "/screen.json", scr.data())
 
     def on_refresh(self, kind):
@@ -120,15 +128,19 @@ class Channel:
                 name + ".json", json.dumps(self.screen.data()).encode() if self.screen else b"{}"
             )
         scr = self.screen
-        self._event(
-            {
-                "e": "refresh",
-                "frame": self.frame,
-                "kind": kind,
-                "screen": scr.name if scr else None,
-                "private": bool(scr and scr.private),
-            }
-        )
+        record = {
+            "e": "refresh",
+            "frame": self.frame,
+            "kind": kind,
+            "screen": scr.name if scr else None,
+            "private": bool(scr and scr.private),
+        }
+        if self._move:
+            record["move"] = True
+        if self.ghosts:
+            # CONFESSOR_SIM_GHOSTS: pixels still carrying a partial refresh's ghost
+            record["ghosts"] = self.model.ghost_pixels()
+        self._event(record)
 
     def _pbm(self, path):
         """The panel as a PBM (P4, 1 = black), converted band by band."""
@@ -143,15 +155,38 @@ class Channel:
                 f.write(self._hl)
 
     def on_leds(self, np):
+        """After every write of the LEDs (the chain's, or the Badger's show())."""
+        leds = self.leds
+        answers = leds.answers if leds is not None else 0
+        if answers != self._answers:
+            # the status LED's blink answering a press: an event, with nothing allocated
+            # (it comes between the app's own allocations on the heap being measured)
+            self._answers = answers
+            self._blink = True
+            self.events.write(b'{"e": "answer"}\n')
+            self.events.flush()
+            return
+        if self._blink and not leds.answering:
+            self._blink = False
+            return  # the blink's end, nothing else written since: leds.json is still true
+        self._blink = False
         shown = [list(c) for c in np.shown] if np is not None else []
-        names = self.leds.names() if self.leds is not None else []
+        names = leds.names() if leds is not None else []
+        if np is None:
+            if names == self._names:
+                return  # the Badger's show() with nothing new
+            self._names = names
         _write_json(self.dir + "/leds.json", {"rgb": shown, "names": names})
         self._event({"e": "leds", "names": names})
 
-    def on_led_pin(self, level):
-        self.on_leds(None)  # the Badger's single LED
 
     leds = None
+    _answers = 0
+    _blink = False  # the last write was a press's blink
+    _names = None  # the Badger's LED as leds.json last said
+    _move = False
+    ghosts = False  # the model tracks ghosts (sim/builder.py)
+    share = 0  # the simulator's own share of the heap, in bytes (sim.build)
 
     def _status(self, idle, app=None):
         data = {
@@ -163,6 +198,7 @@ class Channel:
             "alloc": gc.mem_alloc(),
             "free": gc.mem_free(),
             "peak": self.peak,
+            "share": self.share,
             "exited": self.exited,
         }
         if self.battery is not None:
@@ -235,6 +271,7 @@ class Channel:
             and app.waiting
             and buttons.pending() == 0
             and not display.busy
+            and not (self.leds is not None and self.leds.answering)
         )
         state = (idle, self.ack, self.frame, self.exited)
         if state != self._last:
@@ -254,6 +291,27 @@ class Channel:
     def exit(self):
         self.exited = True
         self._status(False)
+
+
+def _app_status(app):
+    """(App.status(), None): exactly what the serial link would serve, or, when the
+    heap has no block for the public view even after a collection, (the status
+    without it, "MemoryError ..."): a status write never stops the simulator's loop.
+    The heap is collected first: the view is built on what a turn left behind."""
+    gc.collect()
+    try:
+        return app.status(), None
+    except MemoryError:
+        gc.collect()  # the partly built view is garbage now
+    try:
+        return app.status(), None
+    except MemoryError:
+        gc.collect()
+    try:
+        return app.status(False), "MemoryError: no room for the public view"
+    except MemoryError:
+        gc.collect()
+        return None, "MemoryError: no room for the status"
 
 
 def hw_hold(active, released, reads, ms, after):

@@ -97,6 +97,8 @@ class SimNeoPixel:
             if len(self.errors) < 8:
                 self.errors.append(fault)
             return
-        self.shown = list(self.buf)
+        shown = self.shown  # copied in place: a write allocates nothing, as on the board
+        for i in range(self.n):
+            shown[i] = self.buf[i]
         if self.on_write is not None:
             self.on_write(self)

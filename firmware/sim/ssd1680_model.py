@@ -51,7 +51,10 @@ class SSD1680Model:
         self.glass = bytearray(b"\xff" * RAM)
         self.ghost = bytearray(RAM) if track_ghosts else None
         self.log = []  # (command, data) in order, recent only (RAM data not kept)
-        self.refreshes = []  # kinds, recent only
+        # kinds, the last 33-64 only; its 64 slots taken at power-on, so the list never
+        # asks the heap it shares with the firmware for a larger block mid-game
+        self.refreshes = [None] * 64
+        del self.refreshes[:]
         self.errors = []
         self.stale_partials = 0
         self.unchanged = 0  # display updates that left the glass as it was
@@ -289,9 +292,9 @@ class SSD1680Model:
             from sim.ssd1680_glass import ghosts
 
             ghosts(self, old)
+        if len(self.refreshes) >= 64:
+            del self.refreshes[:32]  # (the list never grows past its first 64 slots)
         self.refreshes.append(kind)
-        if len(self.refreshes) > 64:
-            del self.refreshes[:32]
         if self.on_refresh is not None:
             self.on_refresh(kind)
         return kind

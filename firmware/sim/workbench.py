@@ -65,7 +65,9 @@ WORLD.attach_spi(_d["spi"], MODEL, _d["cs"], _d["dc"])
 WORLD.pad(_d["rst"]).on_change = MODEL.rst_changed
 if PROFILE["battery"] is not None:
     _b = PROFILE["battery"]
-    WORLD.analog[_b["adc_pin"]] = Supply(int(os.getenv("CONFESSOR_SIM_VSYS_MV") or 4700), _b["divider"])
+    WORLD.analog[_b["adc_pin"]] = Supply(
+        int(os.getenv("CONFESSOR_SIM_VSYS_MV") or 4700), _b["divider"]
+    )
 
 
 class _Press:

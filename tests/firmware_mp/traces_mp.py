@@ -50,7 +50,6 @@ def compare(got, want):
         g = got[i] if i < len(got) else None
         w = want[i] if i < len(want) else None
         if g != w:
-
             if g is not None and w is not None and g[0] == w[0] and isinstance(g[1], bytes):
                 at = 0
                 while at < min(len(g[1]), len(w[1])) and g[1][at] == w[1][at]:

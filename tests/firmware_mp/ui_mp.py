@@ -39,7 +39,10 @@ def test_writer_draws_only_ink_in_the_font_cells():
     top = min(y for x, y in inked)
     assert max(y for x, y in inked) - top + 1 == 24  # the large capitals
     assert writer.width("?", "medium") == writer.width("\u00e9", "medium")  # unknown: "?"
-    assert scr.texts == [(0, 0, "I", "large", False, "primary"), (100, 0, "I", "medium", True, "fact")]
+    assert scr.texts == [
+        (0, 0, "I", "large", False, "primary"),
+        (100, 0, "I", "medium", True, "fact"),
+    ]
 
 
 def test_the_big_fact_is_large_centred_and_declared_primary():
@@ -106,12 +109,52 @@ def test_choices_are_medium_with_the_cursor_inverted_and_scrolled_into_view():
     assert shown[-1][1] + writer.height("medium") <= 116  # above the soft keys
 
 
-def test_a_crowded_list_falls_back_to_small_choices_and_keeps_every_detail():
+def test_a_crowded_list_keeps_medium_choices_and_puts_its_details_on_pages_after_it():
     lines = ["detail %d" % n for n in range(6)]
     items = ["choice %d" % n for n in range(7)]
     scr = draw(Screen("turn", "P1's turn", lines=lines, items=items, keys=("A", "B", "C")))
-    assert all(t[3] == "small" for t in roles(scr, "choice"))
+    assert all(t[3] == "medium" for t in roles(scr, "choice")) and not roles(scr, "detail")
+    assert scr.pages == 3 and scr.stops() == 9 and scr.hidden == 0  # 4 medium rows a page
+    assert roles(scr, "corner")[0][2] == "1/3"
+    seen = []
+    for cursor in (7, 8):  # DOWN past the last item: the details, in medium type
+        scr.cursor = cursor
+        draw(scr)
+        assert not roles(scr, "choice") and scr.page == cursor - 6
+        assert all(t[3] == "medium" for t in roles(scr, "detail"))
+        seen += [t[2] for t in roles(scr, "detail")]
+    assert seen == lines
+    # details that fit above the list stay there, in small type
+    scr = draw(Screen("turn", "x", lines=lines[:1], items=items[:3]))
+    assert [t[3] for t in roles(scr, "detail")] == ["small"] and scr.stops() == 3
+    # an item too wide for medium type: the whole list in small type, details kept
+    wide = items + ["a choice far too wide for one line of the medium type"]
+    scr = draw(Screen("turn", "x", lines=lines, items=wide))
+    assert all(t[3] == "small" for t in roles(scr, "choice")) and scr.pages == 1
     assert [t[2] for t in roles(scr, "detail")] == lines and scr.hidden == 0
+
+
+def test_facts_that_do_not_fit_flow_onto_pages_before_the_details():
+    facts = ["fact %d" % n for n in range(5)]
+    scr = Screen("market", "Market", big="2 bread", facts=facts, lines=["a detail"])
+    draw(scr)
+    assert [t[2] for t in roles(scr, "fact")] == facts[:3] and scr.pages == 2
+    scr.page = 1
+    draw(scr)
+    assert [t[2] for t in roles(scr, "fact")] == facts[3:]
+    assert [t[2] for t in roles(scr, "detail")] == ["a detail"] and scr.hidden == 0
+    assert [t[2] for t in roles(scr, "primary")] == ["2 bread"]
+
+
+def test_symbols_draw_inline_in_medium_and_large_type_and_read_as_names():
+    heart = writer.symbol("lust")
+    assert writer.plain(heart + " 2 Lust") == "[lust] 2 Lust"
+    assert writer.width(heart, "medium") == 18 and writer.width(heart, "large") == 34
+    assert writer.width("2" + heart, "large") == writer.width("2", "large") + 34
+    scr = draw(Screen("x", "x", big="2" + heart, items=[heart + " 1 Lust"], lines=[heart]))
+    assert [t[2] for t in roles(scr, "primary")] == ["2" + heart]
+    assert [t[2] for t in roles(scr, "detail")] == ["[lust]"]  # small type: the name
+    assert "# 2[lust]" in scr.text() and "> [lust] 1 Lust" in scr.text()
 
 
 def test_soft_keys_and_title_are_small_and_recorded():
@@ -124,4 +167,6 @@ def test_soft_keys_and_title_are_small_and_recorded():
 def test_text_description_lists_the_facts_after_the_big_one():
     scr = Screen("seal", "Shuffle seal", big="AB12CD", facts=["7: The Sins, 4 players"])
     scr.lines = ["Note this seal."]
-    assert scr.text() == "[seal] Shuffle seal\n# AB12CD\n7: The Sins, 4 players\nNote this seal.\n\n"
+    assert (
+        scr.text() == "[seal] Shuffle seal\n# AB12CD\n7: The Sins, 4 players\nNote this seal.\n\n"
+    )

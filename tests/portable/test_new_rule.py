@@ -26,6 +26,7 @@ from shared_rules.new_rule import (
     find_sets,
     label,
     parse_card,
+    set_allowed,
     set_cards,
     set_index,
     straight_starts,
@@ -53,6 +54,15 @@ def _hands(*mine):
                 used.append(c)
         out.append(hand)
     return out
+
+
+_LINE = ("card", "where", "face", "value", "multiplier", "penalty", "why")
+
+
+def _lines(entry):
+    """A seat's penalty lines, announced as (card, where, face, value, multiplier,
+    penalty, why) tuples, with their fields named."""
+    return [{_LINE[i]: x[i] for i in range(len(_LINE))} for x in entry["lines"]]
 
 
 def _cycle(state, cards):
@@ -245,7 +255,7 @@ def test_any_number_of_boards():
 def test_each_set_type_and_its_points():
     """ "One pair: six points. Two pair: fourteen points. Three-of-a-kind:
     twenty-two points. Four-of-a-kind: thirty points. Four-card straight flush:
-    forty points." Sets are "scored as soon as they are made". """
+    forty points." Sets are "scored as soon as they are made"."""
     assert SET_TYPES == ("pair", "two pair", "three of a kind", "four of a kind", "straight flush")
     assert SET_POINTS == (6, 14, 22, 30, 40)
     cases = [
@@ -421,16 +431,17 @@ def test_a_reckoning_with_every_multiplier():
     reck = news(state, "reckoning")[0]
     assert reck["round"] == 1 and reck["god_seat"] == 2 and reck["next_first"] == 2
     s0, s1, s2 = reck["seats"]
-    rows = [(x["card"], x["face"], x["value"], x["multiplier"], x["why"]) for x in s0["lines"]]
+    rows = [(x["card"], x["face"], x["value"], x["multiplier"], x["why"]) for x in _lines(s0)]
     assert rows == [
         ("5C", "up", 5, 2, "matches a set card"),
         ("9C", "up", 9, 1, ""),
         ("5D", "down", 5, 4, "damned, matches a set card"),
         ("8D", "down", 8, 2, "damned"),
     ]
-    assert [x["penalty"] for x in s0["lines"]] == [10, 9, 20, 16]
+    assert [x["penalty"] for x in _lines(s0)] == [10, 9, 20, 16]
+    assert s0["lines"][0] == ("5C", "board", "up", 5, 2, 10, "matches a set card")
     assert s0["status"] == "reckoned" and s0["penalty"] == 55 and s0["score"] == 6 - 55
-    assert [(x["card"], x["multiplier"], x["penalty"]) for x in s1["lines"]] == [
+    assert [(x["card"], x["multiplier"], x["penalty"]) for x in _lines(s1)] == [
         ("4H", 1, 4),
         ("7C", 1, 7),
         ("10H", 1, 10),
@@ -438,7 +449,7 @@ def test_a_reckoning_with_every_multiplier():
     ]
     assert s1["penalty"] == 37 and s1["score"] == -37
     # "a reckoning for all the other players' "sins"": the King's player is spared
-    assert s2["status"] == "spared" and s2["lines"] == [] and s2["score"] == 0
+    assert s2["status"] == "spared" and _lines(s2) == [] and s2["score"] == 0
     assert state.view(None)["scores"] == [-49, -37, 0]
     assert state.view(None)["last_round"] == {
         "round": 1,
@@ -475,7 +486,7 @@ def test_the_kings_player_reckoned_too_when_the_table_says_so():
     play(state, "KH")
     s2 = news(state, "reckoning")[0]["seats"][2]
     assert s2["status"] == "reckoned"
-    assert [(x["card"], x["penalty"]) for x in s2["lines"]] == [
+    assert [(x["card"], x["penalty"]) for x in _lines(s2)] == [
         ("2C", 2),
         ("3C", 3),
         ("4C", 4),
@@ -563,11 +574,11 @@ def test_total_damnation_every_card_its_value_face_down_kings_twenty():
     # every card was played: 26 each; a suit is worth 1+2+...+10+10+10+10 = 85
     s0, s1 = damned[0]["seats"]
     assert s0["penalty"] + s1["penalty"] == 4 * 85 + 4 * (20 - 10)
-    kings = [x for x in s0["lines"] + s1["lines"] if x["card"][0] == "K"]
+    kings = [x for x in _lines(s0) + _lines(s1) if x["card"][0] == "K"]
     assert [(x["face"], x["value"], x["multiplier"], x["why"]) for x in kings] == [
         ("down", 20, 1, "face-down God card")
     ] * 4
-    assert max([x["multiplier"] for x in s0["lines"] + s1["lines"]]) == 1
+    assert max([x["multiplier"] for x in _lines(s0) + _lines(s1)]) == 1
     assert state.view(None)["scores"] == [-s0["penalty"], -s1["penalty"]]
     assert state.view(None)["last_round"]["end"] == "damnation"
 
@@ -583,7 +594,7 @@ def test_total_damnation_counts_the_set_deck_and_keeps_set_points_by_default():
         setter = 0 if row["set_points"][0] else 1
         assert row["set_points"][setter] > 0
         seat = damned["seats"][setter]
-        decked = [x for x in seat["lines"] if x["where"] == "set deck"]
+        decked = [x for x in _lines(seat) if x["where"] == "set deck"]
         assert decked and [x["multiplier"] for x in decked] == [1] * len(decked)
         if choice == "keep":
             assert seat["cancelled"] == 0
@@ -591,7 +602,7 @@ def test_total_damnation_counts_the_set_deck_and_keeps_set_points_by_default():
         else:
             assert seat["cancelled"] == row["set_points"][setter]
             assert seat["score"] == -(seat["penalty"] - seat["cancelled"])
-        assert sum([x["penalty"] for x in seat["lines"]]) + seat["cancelled"] == seat["penalty"]
+        assert sum([x["penalty"] for x in _lines(seat)]) + seat["cancelled"] == seat["penalty"]
 
 
 def test_who_starts_after_total_damnation():
@@ -717,7 +728,7 @@ def test_the_ace_costs_one_or_eleven():
         play(state, "AH")
         no_set(state)
         play(state, "KS")
-        line = news(state, "reckoning")[0]["seats"][0]["lines"][0]
+        line = _lines(news(state, "reckoning")[0]["seats"][0])[0]
         assert line["card"] == "AH" and line["value"] == ace and line["penalty"] == ace
 
 
@@ -880,3 +891,28 @@ def test_options_are_validated():
     game = games.load("new-rule", 4, ace="11", round_limit="5", target="100")
     assert game.options["ace"] == 11 and game.options["round_limit"] == 5
     assert games.load_described(game.describe()).options == game.options
+
+
+def test_a_set_is_checked_by_its_cards_as_the_list_says():
+    """apply() checks a set by its cards (set_allowed) instead of listing every legal
+    set: on boards of every kind it allows exactly the sets find_sets lists, and an
+    illegal set is refused."""
+    x = 12345
+    for trial in range(12):
+        owner = []
+        for _ in range(NUM_CARDS):
+            x = (x * 1103515245 + 12345) % 2147483648
+            owner.append((x >> 16) % 5 - 1 if (x >> 8) % 3 else -1)  # seats 0-3 or -1
+        for ace_straights in ("both", "low", "high"):
+            starts = straight_starts(ace_straights)
+            found = find_sets(owner, trial % 4, starts)
+            allowed = [
+                i for i in range(NUM_SET_INDICES) if set_allowed(i, owner, trial % 4, starts)
+            ]
+            assert allowed == found and found
+    state = start(2, _hands(["5H", "9C"], ["5S", "9D"]))
+    play(state, "5H")
+    no_set(state)
+    play(state, "5S")
+    raises(IllegalAction, state.apply, SET + set_index([parse_card("9C"), parse_card("9D")]))
+    state.apply(SET + set_index([parse_card("5H"), parse_card("5S")]))

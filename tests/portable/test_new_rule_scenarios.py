@@ -22,9 +22,7 @@ def _snapshot(state):
     """Every player's board and set deck as labels, read before a round ends."""
     out = []
     for s in range(state.game.num_players):
-        out.append(
-            (labels(state.up[s]), labels(state.down[s]), labels(state.set_deck_cards(s)))
-        )
+        out.append((labels(state.up[s]), labels(state.down[s]), labels(state.set_deck_cards(s))))
     return out
 
 

@@ -124,3 +124,37 @@ def test_base64_round_trip():
     data = bytes(range(256))
     assert wire.unb64(wire.b64(data)) == data
     assert wire.b64(b"") == ""
+
+
+def test_deep_nesting_and_huge_numbers_are_refused_not_fatal():
+    # MicroPython's json raises RuntimeError at ~260 nested brackets (it used to escape
+    # wire.decode and kill the device's link task); a limit refuses them first
+    for depth in (wire.MAX_DEPTH + 1, 260, 1000):
+        payload = b'{"a":' + b"[" * depth + b"]" * depth + b"}"
+        msg = _refused(b"#" + payload + b" " + wire.crc_hex(payload).encode())
+        assert "nests deeper" in msg
+    payload = b'{"a":' + b"[" * wire.MAX_DEPTH + b"]" * wire.MAX_DEPTH + b"}"
+    assert "nests deeper" in _refused(b"#" + payload + b" " + wire.crc_hex(payload).encode())
+    ok = b'{"a":' + b"[" * (wire.MAX_DEPTH - 1) + b"]" * (wire.MAX_DEPTH - 1) + b"}"
+    assert wire.decode(b"#" + ok + b" " + wire.crc_hex(ok).encode())["a"]
+    # brackets inside a string are text, not nesting
+    text = {"id": 1, "msg": "[" * 300}
+    assert wire.decode(wire.encode(text)) == text
+    # a 900-digit number decodes to a big int: harmless, requests check their ranges
+    payload = b'{"id":' + b"9" * 900 + b',"op":"hello"}'
+    message = wire.decode(b"#" + payload + b" " + wire.crc_hex(payload).encode(), 2048)
+    try:
+        wire.check_request(message)
+    except wire.WireError as err:
+        assert err.code == wire.E_ARG
+    else:
+        raise AssertionError("a 900-digit id was accepted")
+    try:
+        deep = [1]
+        for _ in range(wire.MAX_DEPTH):
+            deep = [deep]
+        wire.encode({"a": deep})
+    except wire.WireError as err:
+        assert err.code == wire.E_ARG
+    else:
+        raise AssertionError("encoded a frame nested too deep")

@@ -1,0 +1,185 @@
+# link_ops.py  The serial link's rarer operations: forget, settings, clock, repl
+# MIT licence. Loaded for one request and dropped again (serial_link.py stays in RAM
+# all session, beside the game: RAM is for games). What they check and refuse is
+# serial_link.py's protocol (docs/sync.md, docs/security.md).
+
+import os
+import time
+
+import serial_link
+from serial_link import (
+    CLOCK_MAX,
+    CLOCK_MIN,
+    TABLE_SETTINGS,
+    Refused,
+    _clock,
+    _int_arg,
+    file_sha256,
+    now,
+)
+
+from shared_rules import wire
+
+PENDING_FILE = serial_link.PENDING_FILE
+
+
+def op_forget(server, msg):
+    """The laptop has stored and verified this log: delete it here. `sha256` must
+    be the log's, so only the exact bytes the laptop holds are ever deleted."""
+    name = msg.get("name")
+    sha = msg.get("sha256")
+    if not isinstance(sha, str) or len(sha) != 64:
+        raise Refused(wire.E_ARG, "sha256 must be 64 hex digits")
+    if isinstance(name, str) and len(name) == 12:
+        try:
+            os.stat(server.store.log_path(name))
+        except OSError:
+            return {"name": name, "forgotten": True}  # gone already: idempotent
+    name = server._finished_name(msg)
+    path = server.store.log_path(name)
+    if file_sha256(path) != sha:
+        raise Refused(wire.E_VALUE, "%s is not the log with that sha256" % name)
+    current = getattr(server.store, "current", None)
+    if current is not None and current() == name:
+        # the table is still at its last screen, which a power cut brings back
+        return {"name": name, "forgotten": False}
+    delete = getattr(server.store, "delete", None)
+    if delete is not None:
+        if not delete(name):
+            raise Refused(wire.E_NAME, "no finished game %r" % (name,))
+    else:
+        os.remove(path)
+    server._sha.pop(name, None)
+    server._done.pop(name, None)
+    return {"name": name, "forgotten": True}
+
+
+def _in_game(server):
+    store = getattr(server.app, "store", None)
+    current = getattr(store, "current", None)
+    return bool(current()) if current is not None else False
+
+
+def op_settings(server, msg):
+    values = msg.get("values")
+    pending = None
+    if values is not None:
+        if not isinstance(values, dict):
+            raise Refused(wire.E_ARG, "values must be an object")
+        now = dict(values)
+        if _in_game(server):
+            later = {}
+            for key in TABLE_SETTINGS:
+                if key in now:
+                    later[key] = now.pop(key)
+            if later:
+                pending = _defer(server, later)
+        try:
+            if now or pending is None:
+                server.app.apply_settings(now)
+        except ValueError as err:
+            raise Refused(wire.E_VALUE, err)
+    out = {"settings": server.app.settings}
+    waiting = pending if pending is not None else load_pending()
+    if waiting:
+        out["pending"] = waiting
+        out["note"] = "%s change when the game in progress ends" % ", ".join(sorted(waiting))
+    return out
+
+
+def _defer(server, later):
+    """Check the deferred values now (refused at once if bad) and keep them."""
+    validate = getattr(server.app, "validate_settings", None)
+    try:
+        if validate is not None:
+            validate(later)
+        else:
+            import settings  # pyright: ignore[reportMissingImports]
+
+            settings.validate(later, server.app.settings)
+    except ValueError as err:
+        raise Refused(wire.E_VALUE, err)
+    except ImportError:
+        pass
+    waiting = load_pending()
+    waiting.update(later)
+    save_pending(waiting)
+    return waiting
+
+
+def op_clock(server, msg):
+    seconds = _int_arg(msg, "time", CLOCK_MIN, CLOCK_MAX)
+    set_clock(seconds)
+    hook = getattr(server.app, "clock_changed", None)
+    if hook is not None:
+        hook(seconds)
+    return {"time": now()}
+
+
+def op_repl(server, msg):
+    """Leave main.py for the REPL: at once between games; in a game only if the
+    table allows it on the device (then the game ends as abandoned)."""
+    gate = getattr(server.app, "repl_gate", None)
+    if gate is None and getattr(server.app, "board", None) is not None:
+        import lockdown  # pyright: ignore[reportMissingImports]
+
+        gate = lockdown.ReplGate(server.app)
+    if gate is not None:
+        answer = gate.request()
+        if answer != "open":
+            return {"repl": answer}
+    else:
+        leave = getattr(server.app, "request_exit", None)
+        if leave is not None:
+            leave()
+    server.exit_requested = True
+    return {"repl": True}
+
+
+def load_pending():
+    """Settings waiting for the game in progress to end ({} if none)."""
+    try:
+        import json
+
+        with open(PENDING_FILE) as f:
+            value = json.load(f)
+        return value if isinstance(value, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def save_pending(values):
+    import json
+
+    from store import write_atomic  # pyright: ignore[reportMissingImports]
+
+    write_atomic(PENDING_FILE, json.dumps(values).encode())
+
+
+def apply_pending(app):
+    """The game has ended: apply the settings that waited for it."""
+    waiting = load_pending()
+    if not waiting:
+        return
+    try:
+        app.apply_settings(waiting)
+    except ValueError:
+        pass  # checked when deferred; a later change may have made it moot
+    try:
+        os.remove(PENDING_FILE)
+    except OSError:
+        pass
+
+
+def set_clock(seconds):
+    """Set the real-time clock (the board's RTC, or an offset on the unix port)."""
+    try:
+        import machine
+
+        rtc = machine.RTC()
+    except (ImportError, AttributeError):
+        _clock["offset"] = seconds - int(time.time())
+        return
+    t = time.gmtime(seconds)
+    rtc.datetime((t[0], t[1], t[2], t[6], t[3], t[4], t[5], 0))
+    _clock["offset"] = 0

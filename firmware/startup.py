@@ -1,0 +1,33 @@
+# startup.py  What main.py does once at power-on, before the application: the key made,
+# maintenance mode, orphaned games ended. Loaded once and dropped again (main.py is
+# compiled from source and stays in RAM all session: what runs once lives here).
+
+
+def prepare(board, store, guard):
+    """"maintenance" when the device was started in maintenance mode (the game ended,
+    the key retired: main.py returns to the REPL), else None."""
+    import gc
+    import sys
+
+    from devkey import DeviceKey
+
+    key = DeviceKey()
+    if board.buttons.raw("A") and board.buttons.raw("C"):
+        # held since power-on, before any debouncing task exists: maintenance
+        import lockdown
+
+        lockdown.enter_repl(board, store, key, "maintenance")
+        return "maintenance"
+    current = store.current()
+    import guard as guard_mod
+
+    if [g for g in guard_mod.seeds_on_flash(store) if g != current]:
+        # a seed whose game is no longer in progress (closed after an error) has no use
+        import lockdown
+
+        lockdown.end_all(store, key, "orphaned", keep=current)
+        sys.modules.pop("lockdown", None)
+        guard.update()
+    sys.modules.pop("devkey", None)  # the app loads the key when it signs
+    gc.collect()
+    return None

@@ -1,0 +1,87 @@
+"""New Rule (Sin): what only the laptop asks of a game, kept out of the engine module the
+device loads (shared_rules/new_rule.py calls in here): the figures `confessor simulate`
+sums, and the resampling an information-set search draws from."""
+
+from shared_rules.new_rule import DEAL, DOWN, NUM_CARDS, OVER, SET_TYPES
+
+
+def summary(state):
+    """Per-game figures (str -> int) that host/simulate.py sums."""
+    out = {
+        "rounds": len(state.rounds),
+        "reckonings": state.reckonings,
+        "damnations": state.damnations,
+        "target_reached": 1 if state.reason == "target" else 0,
+    }
+    for k in range(len(SET_TYPES)):
+        out["sets_" + SET_TYPES[k].replace(" ", "_")] = state.sets_by_type[k]
+    for s in range(state.n):
+        out["score%d" % s] = state.scores[s]
+    return out
+
+
+def resample(state, seat, stream):
+    """A state differing from `state` only in what `seat` has not seen, or None.
+
+    Hidden from `seat` this round: the other hands, the other players'
+    damned cards and the undealt cards. Deal those cards again (a uniform
+    shuffle of them) at the same moments of the history, and let the same
+    face-down plays take cards dealt before them; the deals and face-down
+    plays in the history are rewritten to match. Cards that have been seen
+    (face up, in a set, revealed at a reckoning) stay put, and so do the
+    earlier rounds.
+
+    Drawn once from `stream`, and from what `seat` knows alone: the cards'
+    composition and the moments of the hidden deals and plays, never which
+    card went where (a search bot samples with it); None if nothing is
+    hidden, or the draw gave back this very state.
+    """
+    if state.phase == OVER:
+        return None
+    deals = []  # per other seat: the history indices of its hidden cards' deals
+    plays = []  # per other seat: those of its face-down plays
+    pool = [c for c in range(NUM_CARDS) if state.deck[c]]
+    held = 0
+    for s in range(state.n):
+        hidden = [] if s == seat else state.hands[s] + state.down[s]
+        pool += hidden
+        held += len(hidden)
+        deals.append(sorted([state.dealt_at[c] for c in hidden]))
+        plays.append(sorted([state.played_at[c] for c in state.down[s]] if hidden else []))
+    if not held:
+        return None
+    pool.sort()
+    stream.shuffle(pool)
+    other = state.clone()
+    for c in pool:
+        other.dealt_at[c] = -1
+        other.played_at[c] = -1
+    other.deck = [0] * NUM_CARDS
+    i = 0
+    for s in range(state.n):
+        if s == seat:
+            continue
+        hand = []
+        for at in deals[s]:
+            card = pool[i]
+            i += 1
+            hand.append(card)
+            other.dealt_at[card] = at
+            other._history[at] = DEAL + card
+        down = []
+        for at in plays[s]:
+            # the earliest dealt card not yet played: the hand is in deal order, and
+            # the real plays show it was dealt before this play
+            card = hand.pop(0)
+            down.append(card)
+            other.played_at[card] = at
+            other._history[at] = DOWN + card
+        hand.sort()
+        down.sort()
+        other.hands[s] = hand
+        other.down[s] = down
+    for k in range(i, len(pool)):
+        other.deck[pool[k]] = 1
+    if other._history == state._history:
+        return None
+    return other

@@ -1,0 +1,60 @@
+"""Flash that never fills: 200 finished games on the real firmware, at the heap of a
+real board (-X heapsize=128wK), listed and read in bounded memory and synced over a
+faulty line, then forgotten by the device once the laptop has verified them. `make
+bench`'s sweep (host/sweeps.py) runs 500 such faulted syncs (docs/security.md)."""
+
+from __future__ import annotations
+
+from linkkit import DEVICE, KEY_SEED, game_log, public_key, seed
+
+from host import boardrun
+from host.link import Link
+from host.logdb import LogDB
+from host.sync import sync
+from host.virtual_board import Faults
+
+GAMES = 200
+
+
+def stock_flash(count: int, start: int = 0):
+    """A prepare() for boardrun.start: the stand-in key and `count` finished logs."""
+
+    def prepare(flash_dir):
+        (flash_dir / "device.id").write_text(DEVICE)
+        (flash_dir / "device.key").write_bytes(KEY_SEED)
+        (flash_dir / "games").mkdir(exist_ok=True)
+        for i in range(start, start + count):
+            gid, data = game_log(seed(1000 + i))
+            (flash_dir / "games" / (gid + ".log")).write_bytes(data)
+
+    return prepare
+
+
+def test_two_hundred_games_sync_over_a_faulty_line_and_are_forgotten(tmp_path):
+    board, client = boardrun.start(
+        tmp_path / "flash",
+        speed="instant",
+        sim_dir=tmp_path / "sim",
+        quiet=True,
+        heap="128wK",
+        prepare=stock_flash(GAMES),
+    )
+    try:
+        pid = board.pid
+        assert client.screen()["name"] == "menu"
+        with Link.open(board.url, timeout=0.5) as link:
+            assert link.hello()["pub"] == public_key().hex()
+            assert len(link.games()) == GAMES
+            board.faults = Faults(drop=0.0002, corrupt=0.0002, split=True, seed=7)
+            with LogDB(tmp_path / "db.sqlite") as db:
+                result = sync(link, db)
+                assert len(result["new"]) == GAMES and result["forgotten"] == GAMES
+                assert all(g["verified"] for g in result["new"])
+            board.faults = None
+            assert link.games() == []
+        assert not list((tmp_path / "flash" / "games").glob("*.log"))
+        out = board.output()
+        assert board.pid == pid, "the device restarted"
+        assert b"MemoryError" not in out and b"Traceback" not in out
+    finally:
+        board.stop()
