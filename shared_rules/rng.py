@@ -61,22 +61,26 @@ class Stream:
 
     def below(self, n):
         """A uniform integer in [0, n), unbiased by rejection sampling."""
+        if n <= 256 and n > 1:
+            # One byte per try: the common case (a card, a seat, a move), inlined and
+            # tested first, as it needs none of the range checks below.
+            limit = 256 - 256 % n  # the largest multiple of n that fits in a byte
+            block = self._block
+            pos = self._pos
+            while True:
+                if pos >= len(block):
+                    self._refill()
+                    block = self._block
+                    pos = 0
+                x = block[pos]
+                pos += 1
+                if x < limit:
+                    self._pos = pos
+                    return x % n
         if n < 1 or n > MAX_BOUND:
             raise ValueError("below(n) needs 1 <= n <= 2**24, got %d" % n)
         if n == 1:
             return 0
-        if n <= 256:
-            # One byte per try: the common case (a card, a seat, a move), inlined.
-            limit = (256 // n) * n
-            while True:
-                pos = self._pos
-                if pos >= len(self._block):
-                    self._refill()
-                    pos = 0
-                x = self._block[pos]
-                self._pos = pos + 1
-                if x < limit:
-                    return x % n
         width = 1
         span = 256
         while span < n:

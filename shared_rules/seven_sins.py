@@ -240,7 +240,10 @@ class SevenSins(Game):
         self.fixed_sins = chosen
         self.num_types = TYPES_BY_PLAYERS[n]
         # Read at every node (legal actions, refills): an attribute, not an option lookup.
-        self.takes_penance = self.options["penance_cards"] == PENANCE_AS_SIN
+        # Penance cards exist only in the Penance variant: without it there is none to count.
+        self.takes_penance = self.options["penance"] and (
+            self.options["penance_cards"] == PENANCE_AS_SIN
+        )
 
     def new_initial_state(self):
         return SevenSinsState(self)
@@ -322,6 +325,9 @@ class SevenSinsState(State):
         self.order = []
         self.decided_by = None
         self.deck_codes = [(), (), (), ()]  # the codes each deck may hold (fewer to scan)
+        # The deck the next card comes from (current_deck()), kept up to date where a
+        # deck changes, so that a chance node (most of the nodes) need not search.
+        self.next_deck = -1
         if game.fixed_sins is not None:
             for s in game.fixed_sins:
                 self.in_play[s] = 1
@@ -338,6 +344,7 @@ class SevenSinsState(State):
         sins = self.sins()
         hell = tuple(sins + [LAST_JUDGMENT])
         self.deck_codes = [hell, hell, hell, tuple([PENANCE + s for s in sins])]
+        self.next_deck = self._first_deck_left()
 
     def _finish_setup(self):
         # Setup: "Shuffle one Last Judgment card into each deck ... Place the Hell III
@@ -353,6 +360,7 @@ class SevenSinsState(State):
                 if self.in_play[s]:
                     self.decks[3][PENANCE + s] = 1
                     self.deck_left[3] += 1
+        self.next_deck = self._first_deck_left()
         self.phase = PLAY
         self.turn = self.game.options["first_player"]
 
@@ -367,7 +375,10 @@ class SevenSinsState(State):
 
     def current_deck(self):
         """The deck the next card comes from (0..3), or -1 if the pile is empty."""
-        left = self.deck_left  # unrolled: asked at every chance node
+        return self.next_deck
+
+    def _first_deck_left(self):
+        left = self.deck_left
         if left[0]:
             return 0
         if left[1]:
@@ -376,20 +387,10 @@ class SevenSinsState(State):
             return 2
         return 3 if left[3] else -1
 
-    def _takes_penance(self):
-        return self.game.takes_penance
-
     def _take_count(self, s):
         if self.game.takes_penance:
             return self.centre[s] + self.centre[PENANCE + s]
         return self.centre[s]
-
-    def _takeable(self):
-        """The sins with at least one card to take from the centre."""
-        centre = self.centre
-        if self.game.takes_penance:
-            return [s for s in SIN_RANGE if centre[s] or centre[PENANCE + s]]
-        return [s for s in SIN_RANGE if centre[s]]
 
     # -- protocol -----------------------------------------------------------
     def _current_player(self):
@@ -412,9 +413,9 @@ class SevenSinsState(State):
     def _draw_chance(self, stream):
         # The driver's fast path: stream.weighted(self._chance_outcomes()) without
         # building the list (the deck's total is deck_left; codes walk in order).
-        if self.chosen < self.game.num_types:
+        d = self.next_deck
+        if d < 0:  # choosing the types of sin: no deck yet
             return stream.weighted(self._chance_outcomes())
-        d = self.current_deck()
         deck = self.decks[d]
         r = stream.below(self.deck_left[d])
         for c in self.deck_codes[d]:
@@ -430,8 +431,18 @@ class SevenSinsState(State):
             own = self.reserve[seat]
             done = self.placed[seat]
             return [STONE + s for s in range(NUM_SINS) if own[s] and not done[s]]
-        takeable = self._takeable()  # RESERVE + s is s: the list itself, then the Abyss's
-        return takeable + [ABYSS + s for s in takeable]
+        # The sins with a card to take from the centre, in one plain loop (asked at
+        # every turn; a comprehension costs a function call on CPython before 3.12):
+        # RESERVE + s is s, then the Abyss's, so the list comes sorted.
+        centre = self.centre
+        penance = self.game.takes_penance
+        to_reserve = []
+        to_abyss = []
+        for s in SIN_RANGE:
+            if centre[s] or (penance and centre[PENANCE + s]):
+                to_reserve.append(RESERVE + s)
+                to_abyss.append(ABYSS + s)
+        return to_reserve + to_abyss
 
     def _observers(self):
         # An opening card is drawn and looked at secretly by its receiver.
@@ -464,8 +475,7 @@ class SevenSinsState(State):
                 self._build_decks()
             return
         code = action - CARD
-        self.decks[0][code] -= 1
-        self.deck_left[0] -= 1
+        self._take_from_deck(0, code)
         if self.dealt < n:
             # Setup: "Each player draws one card from the Hell I deck, looks at it
             # secretly, and puts it face down in their reserve."
@@ -517,10 +527,20 @@ class SevenSinsState(State):
             return
         self._refill()
 
-    def _reveal(self, code):
-        d = self.current_deck()
+    def _take_from_deck(self, d, code):
         self.decks[d][code] -= 1
-        self.deck_left[d] -= 1
+        left = self.deck_left
+        left[d] -= 1
+        if not left[d]:
+            self.next_deck = self._first_deck_left()
+
+    def _reveal(self, code):
+        d = self.next_deck
+        self.decks[d][code] -= 1
+        left = self.deck_left
+        left[d] -= 1
+        if not left[d]:
+            self.next_deck = self._first_deck_left()
         self.centre[code] += 1
         self.centre_size += 1
         if code == LAST_JUDGMENT:
