@@ -102,9 +102,10 @@ def best_stone_placement(counts_by_type, stones, most_wins):
     base = 0
     for s in range(len(counts_by_type)):
         c = counts_by_type[s]
-        base += points(c)
-        if c > 0:
-            gain = points(c + 1) - points(c)
+        if c > 0:  # no card scores 0
+            now = points(c)
+            base += now
+            gain = points(c + 1) - now
             owned.append((-gain if most_wins else gain, s))
     owned.sort()
     chosen = []
@@ -135,20 +136,20 @@ def ranking(scores, cards, types, most_wins):
     order: every seat, best first (ties in seat order); winners: sorted; decided_by:
     "points", "cards" or "types" (the first key that left one seat alone on top),
     or "shared"."""
-    n = len(scores)
-    keys = []
-    for seat in range(n):
-        keys.append((scores[seat] if most_wins else -scores[seat], cards[seat], types[seat]))
-    order = sorted(range(n), key=lambda s: (-keys[s][0], -keys[s][1], -keys[s][2], s))
-    best = keys[order[0]]
-    won = sorted([s for s in range(n) if keys[s] == best])
+    keys = []  # per seat, smaller is better: the three keys negated, then the seat
+    for seat in range(len(scores)):
+        better = scores[seat] if most_wins else -scores[seat]
+        keys.append((-better, -cards[seat], -types[seat], seat))
+    ranked = sorted(keys)  # best first, ties in seat order (the seat is the last key)
+    best = ranked[0]
+    tied = keys  # the seats level with the best on the keys so far, in seat order
     decided_by = "shared"
     for level in range(3):
-        top = [s for s in range(n) if keys[s][: level + 1] == best[: level + 1]]
-        if len(top) == 1:
+        tied = [k for k in tied if k[level] == best[level]]
+        if len(tied) == 1:
             decided_by = TIE_BREAKS[level]
             break
-    return order, won, decided_by
+    return [k[3] for k in ranked], [k[3] for k in tied], decided_by
 
 
 def split(action):
@@ -414,8 +415,14 @@ class SevenSinsState(State):
         # The driver's fast path: stream.weighted(self._chance_outcomes()) without
         # building the list (the deck's total is deck_left; codes walk in order).
         d = self.next_deck
-        if d < 0:  # choosing the types of sin: no deck yet
-            return stream.weighted(self._chance_outcomes())
+        if d < 0:  # choosing the types of sin, no deck yet: each one left weighs 1
+            r = stream.below(NUM_SINS - self.chosen)
+            for s in SIN_RANGE:
+                if not self.in_play[s]:
+                    if r == 0:
+                        return CHOOSE + s
+                    r -= 1
+            raise AssertionError("chosen disagrees with in_play")
         deck = self.decks[d]
         r = stream.below(self.deck_left[d])
         for c in self.deck_codes[d]:
@@ -511,13 +518,17 @@ class SevenSinsState(State):
         else:
             self.reserve[seat][s] += count
             self.reserve_cards[seat] += count
-        self._announce(
-            "take",
-            seat=seat,
-            sin=SIN_NAMES[s],
-            cards=count,
-            to="abyss" if action >= ABYSS else "reserve",
-            stone=stone,
+        # _announce("take", seat=..., ...) written out: a take is announced at every turn
+        # and the keyword call costs as much again as the dict (same keys, same order).
+        self._news.append(
+            {
+                "seat": seat,
+                "sin": SIN_NAMES[s],
+                "cards": count,
+                "to": "abyss" if action >= ABYSS else "reserve",
+                "stone": stone,
+                "kind": "take",
+            }
         )
         self.turns += 1
         if self.final_round and seat == self.last_seat():
@@ -566,8 +577,7 @@ class SevenSinsState(State):
 
     def _refill(self):
         """Reveal until 5 cards lie in the centre; then the next player plays."""
-        left = self.deck_left
-        if self.centre_size < CENTRE_SIZE and (left[0] or left[1] or left[2] or left[3]):
+        if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:  # cards left to reveal
             self.refilling = True
             return
         self.refilling = False
@@ -600,15 +610,13 @@ class SevenSinsState(State):
         manual = self.game.options["stones"] == "manual"
         for seat in range(n):
             own = self.reserve[seat]
-            types = 0
-            for s in range(NUM_SINS):
-                if own[s]:
-                    types += 1
-            self.to_place[seat] = min(self.stones[seat], types)
+            stones = self.stones[seat]
+            self.to_place[seat] = min(stones, NUM_SINS - own.count(0))
             if not manual:
-                chosen, _ = best_stone_placement(own, self.stones[seat], self.most_wins)
-                for s in chosen:
-                    self.placed[seat][s] = 1
+                if stones:  # no stone, nothing to place
+                    chosen, _ = best_stone_placement(own, stones, self.most_wins)
+                    for s in chosen:
+                        self.placed[seat][s] = 1
                 self.to_place[seat] = 0
         self.phase = STONES
         self.place_seat = self.game.options["first_player"]
@@ -636,15 +644,14 @@ class SevenSinsState(State):
         types = []
         for seat in range(n):
             own = self.reserve[seat]
+            stone = self.placed[seat]
             total = 0
-            t = 0
             for s in range(NUM_SINS):
-                total += points(own[s] + self.placed[seat][s])
-                if own[s]:
-                    t += 1
+                if own[s]:  # a stone lies only on a type with cards; no card scores 0
+                    total += points(own[s] + stone[s])
             scores.append(total)
             cards.append(self.reserve_cards[seat])
-            types.append(t)
+            types.append(NUM_SINS - own.count(0))
         self.scores = scores
         self.order, self.winners, self.decided_by = ranking(scores, cards, types, self.most_wins)
         self.phase = OVER
