@@ -297,7 +297,6 @@ class SevenSinsState(State):
         State.__init__(self, game)
         n = game.num_players
         self.in_play = [0] * NUM_SINS
-        self.chosen = 0
         self.decks = [[0] * NUM_CODES for _ in range(4)]
         self.deck_left = [0, 0, 0, 0]
         self.centre = [0] * NUM_CODES
@@ -305,11 +304,9 @@ class SevenSinsState(State):
         self.reserve = [[0] * NUM_SINS for _ in range(n)]
         self.reserve_cards = [0] * n
         self.abyss = [0] * NUM_SINS
-        self.abyss_cards = 0
         self.stones = [0] * n
         self.stones_left = STONES_BY_PLAYERS[n]
         self.opening = [-1] * n
-        self.dealt = 0
         self.phase = SETUP
         self.turn = game.options["first_player"]
         self.refilling = False
@@ -322,17 +319,17 @@ class SevenSinsState(State):
         self.abyss_points = 0
         self.most_wins = False
         self.scores = None
-        self.winners = []
-        self.order = []
-        self.decided_by = None
+        self.result = None  # at the end: {"winners", "order", "decided_by"}, as view() shows it
         self.deck_codes = [(), (), (), ()]  # the codes each deck may hold (fewer to scan)
         # The deck the next card comes from (current_deck()), kept up to date where a
         # deck changes, so that a chance node (most of the nodes) need not search.
         self.next_deck = -1
+        # Counts that can be derived (types chosen, opening cards dealt, cards on the
+        # Abyss, the end's parts) are not kept as attributes of their own: on CPython
+        # 3.11 an object with 30 or more stops having its attribute lookups sped up.
         if game.fixed_sins is not None:
             for s in game.fixed_sins:
                 self.in_play[s] = 1
-            self.chosen = len(game.fixed_sins)
             self._build_decks()
 
     # -- set-up -------------------------------------------------------------
@@ -364,6 +361,14 @@ class SevenSinsState(State):
         self.next_deck = self._first_deck_left()
         self.phase = PLAY
         self.turn = self.game.options["first_player"]
+
+    def _choosing(self):
+        """Whether chance is still choosing the types of sin in play."""
+        return sum(self.in_play) < self.game.num_types
+
+    def _dealt(self):
+        """How many opening cards have been dealt (one per seat, in seat order)."""
+        return len(self.opening) - self.opening.count(-1)
 
     def sins(self):
         """The sin indices in play, sorted."""
@@ -405,7 +410,7 @@ class SevenSinsState(State):
         return TERMINAL
 
     def _chance_outcomes(self):
-        if self.chosen < self.game.num_types:
+        if self._choosing():
             return [(CHOOSE + s, 1) for s in range(NUM_SINS) if not self.in_play[s]]
         d = self.current_deck()
         deck = self.decks[d]
@@ -416,13 +421,13 @@ class SevenSinsState(State):
         # building the list (the deck's total is deck_left; codes walk in order).
         d = self.next_deck
         if d < 0:  # choosing the types of sin, no deck yet: each one left weighs 1
-            r = stream.below(NUM_SINS - self.chosen)
+            r = stream.below(NUM_SINS - sum(self.in_play))
             for s in SIN_RANGE:
                 if not self.in_play[s]:
                     if r == 0:
                         return CHOOSE + s
                     r -= 1
-            raise AssertionError("chosen disagrees with in_play")
+            raise AssertionError("unreachable")
         deck = self.decks[d]
         r = stream.below(self.deck_left[d])
         for c in self.deck_codes[d]:
@@ -455,10 +460,10 @@ class SevenSinsState(State):
         # An opening card is drawn and looked at secretly by its receiver.
         if (
             self.phase == SETUP
-            and self.chosen == self.game.num_types
-            and self.dealt < self.game.num_players
+            and not self._choosing()
+            and self._dealt() < self.game.num_players
         ):
-            return (self.dealt,)
+            return (self._dealt(),)
         return None
 
     def _apply(self, action):
@@ -475,22 +480,20 @@ class SevenSinsState(State):
 
     def _apply_setup(self, action):
         n = self.game.num_players
-        if self.chosen < self.game.num_types:
+        if self._choosing():
             self.in_play[action - CHOOSE] = 1
-            self.chosen += 1
-            if self.chosen == self.game.num_types:
+            if not self._choosing():
                 self._build_decks()
             return
         code = action - CARD
         self._take_from_deck(0, code)
-        if self.dealt < n:
+        seat = self._dealt()
+        if seat < n:
             # Setup: "Each player draws one card from the Hell I deck, looks at it
             # secretly, and puts it face down in their reserve."
-            seat = self.dealt
             self.opening[seat] = code
             self.reserve[seat][code] += 1
             self.reserve_cards[seat] += 1
-            self.dealt += 1
             return
         # Setup: "Reveal the first 5 cards of the Hell I deck"
         self.centre[code] += 1
@@ -510,7 +513,6 @@ class SevenSinsState(State):
         stone = False
         if action >= ABYSS:
             self.abyss[s] += count
-            self.abyss_cards += count
             if self.stones_left:
                 self.stones[seat] += 1
                 self.stones_left -= 1
@@ -653,12 +655,18 @@ class SevenSinsState(State):
             cards.append(self.reserve_cards[seat])
             types.append(NUM_SINS - own.count(0))
         self.scores = scores
-        self.order, self.winners, self.decided_by = ranking(scores, cards, types, self.most_wins)
+        order, winners, decided_by = ranking(scores, cards, types, self.most_wins)
+        self.result = {"winners": winners, "order": order, "decided_by": decided_by}
         self.phase = OVER
-        self._announce("result", winners=list(self.winners), decided_by=self.decided_by)
+        self._announce("result", winners=list(winners), decided_by=decided_by)
+
+    def winners(self):
+        """The seats that won, sorted ([] before the end)."""
+        return self.result["winners"] if self.result is not None else []
 
     def _returns(self):
-        return [1 if seat in self.winners else 0 for seat in range(self.game.num_players)]
+        winners = self.winners()
+        return [1 if seat in winners else 0 for seat in range(self.game.num_players)]
 
     def scoring(self):
         """The scoring breakdown (plain data) once play has ended, else None."""
@@ -693,7 +701,7 @@ class SevenSinsState(State):
                     "total": total,
                     "cards": self.reserve_cards[seat],
                     "types": t,
-                    "winner": self.phase == OVER and seat in self.winners,
+                    "winner": self.phase == OVER and seat in self.winners(),
                 }
             )
         abyss = {}
@@ -714,10 +722,10 @@ class SevenSinsState(State):
         """Per-game figures (str -> int) that host/simulate.py sums."""
         out = {
             "abyss_points": self.abyss_points,
-            "abyss_cards": self.abyss_cards,
+            "abyss_cards": sum(self.abyss),
             "most_wins": 1 if self.most_wins else 0,
             "turns": self.turns,
-            "shared_win": 1 if len(self.winners) > 1 else 0,
+            "shared_win": 1 if len(self.winners()) > 1 else 0,
         }
         for seat in range(self.game.num_players):
             out["score%d" % seat] = self.scores[seat] if self.scores is not None else 0
@@ -740,7 +748,7 @@ class SevenSinsState(State):
             "centre": centre,
             "decks": list(self.deck_left),
             "reserve_cards": list(self.reserve_cards),
-            "abyss_cards": self.abyss_cards,
+            "abyss_cards": sum(self.abyss),
             "stones": list(self.stones),
             "stones_left": self.stones_left,
             "first_player": self.game.options["first_player"],
@@ -756,7 +764,7 @@ class SevenSinsState(State):
             "judgments_of": LAST_JUDGMENTS,
             "result": self._result(),
         }
-        if seat is not None and self.phase == SETUP and seat < self.dealt:
+        if seat is not None and self.phase == SETUP and seat < self._dealt():
             # Seen once, secretly, at the deal; never shown again during play.
             view["opening"] = self.opening[seat]
         return view
@@ -776,10 +784,11 @@ class SevenSinsState(State):
         """The end: winners, every seat best first, and what decided (None before)."""
         if self.phase != OVER:
             return None
+        result = self.result
         return {
-            "winners": list(self.winners),
-            "order": list(self.order),
-            "decided_by": self.decided_by,
+            "winners": list(result["winners"]),
+            "order": list(result["order"]),
+            "decided_by": result["decided_by"],
         }
 
     def _action_text(self, action):
@@ -787,8 +796,9 @@ class SevenSinsState(State):
         if kind == "choose":
             return "%s is in play" % SIN_NAMES[x]
         if kind == "card":
-            if self.phase == SETUP and self.dealt < self.game.num_players:
-                return "deal %s to seat %d, secretly" % (CARD_NAMES[x], self.dealt)
+            dealt = self._dealt()
+            if self.phase == SETUP and dealt < self.game.num_players:
+                return "deal %s to seat %d, secretly" % (CARD_NAMES[x], dealt)
             d = self.current_deck()
             where = "the Penance cards" if d == 3 else "Hell " + DECK_NAMES[max(0, d)]
             if x == LAST_JUDGMENT:
@@ -822,7 +832,7 @@ class SevenSinsState(State):
         if self.phase != SETUP and self.phase != PLAY:
             return None
         start = 0 if self.game.fixed_sins is not None else self.game.num_types
-        hidden = [s for s in range(self.dealt) if s != seat]
+        hidden = [s for s in range(self._dealt()) if s != seat]
         if not hidden:
             return None
         other = self.clone()
