@@ -14,6 +14,7 @@ import hashlib
 
 VERSION = b"RC1"
 MAX_BOUND = 1 << 24  # below(n) accepts 1 <= n <= MAX_BOUND
+BLOCK_SIZE = 32  # bytes of one block: a SHA-256 digest
 
 
 def _to_bytes(value):
@@ -36,7 +37,7 @@ class Stream:
             raise ValueError("stream label longer than 255 bytes")
         self._prefix = VERSION + seed + bytes((len(label),)) + label
         self._block = b""
-        self._pos = 0
+        self._pos = BLOCK_SIZE  # nothing left: the first byte asked for draws block 0
         self._counter = 0
 
     def _refill(self):
@@ -46,7 +47,7 @@ class Stream:
 
     def byte(self):
         """The next byte of the stream, 0..255."""
-        if self._pos >= len(self._block):
+        if self._pos >= BLOCK_SIZE:
             self._refill()
         b = self._block[self._pos]
         self._pos += 1
@@ -68,7 +69,7 @@ class Stream:
             block = self._block
             pos = self._pos
             while True:
-                if pos >= len(block):
+                if pos >= BLOCK_SIZE:
                     self._refill()
                     block = self._block
                     pos = 0

@@ -334,12 +334,12 @@ class SevenSinsState(State):
 
     # -- set-up -------------------------------------------------------------
     def _build_decks(self):
-        for s in range(NUM_SINS):
-            if self.in_play[s]:
-                for d in range(3):
-                    self.decks[d][s] = SPLIT[d]
-                    self.deck_left[d] += SPLIT[d]
         sins = self.sins()
+        for d in range(3):
+            deck = self.decks[d]
+            for s in sins:
+                deck[s] = SPLIT[d]
+            self.deck_left[d] = SPLIT[d] * len(sins)
         hell = tuple(sins + [LAST_JUDGMENT])
         self.deck_codes = [hell, hell, hell, tuple([PENANCE + s for s in sins])]
         self.next_deck = self._first_deck_left()
@@ -556,26 +556,32 @@ class SevenSinsState(State):
             self.next_deck = self._first_deck_left()
         self.centre[code] += 1
         self.centre_size += 1
-        if code == LAST_JUDGMENT:
-            self.judgments += 1
-            ends = self.judgments == LAST_JUDGMENTS
-            # End of the Game: "The game ends immediately as soon as the 3rd Last Judgment
-            # card is revealed."
-            now = ends and (not self.game.options["penance"] or self.turn == self.last_seat())
-            # Game Variant: Penance: "the players' turns continue until the player to the
-            # left of the first player finishes their turn"
-            self.final_round = ends and not now
-            self._announce(
-                "last-judgment",
-                number=self.judgments,
-                of=LAST_JUDGMENTS,
-                play_ends=now,
-                final_round=self.final_round,
-            )
-            if now:
-                self._end_play()
-                return
+        if code == LAST_JUDGMENT and self._last_judgment():
+            return  # play has ended
+        if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:
+            return  # more to reveal: what _refill() would decide, without the call
         self._refill()
+
+    def _last_judgment(self):
+        """Count a Last Judgment just revealed; True if it ends play now."""
+        self.judgments += 1
+        ends = self.judgments == LAST_JUDGMENTS
+        # End of the Game: "The game ends immediately as soon as the 3rd Last Judgment
+        # card is revealed."
+        now = ends and (not self.game.options["penance"] or self.turn == self.last_seat())
+        # Game Variant: Penance: "the players' turns continue until the player to the
+        # left of the first player finishes their turn"
+        self.final_round = ends and not now
+        self._announce(
+            "last-judgment",
+            number=self.judgments,
+            of=LAST_JUDGMENTS,
+            play_ends=now,
+            final_round=self.final_round,
+        )
+        if now:
+            self._end_play()
+        return now
 
     def _refill(self):
         """Reveal until 5 cards lie in the centre; then the next player plays."""
