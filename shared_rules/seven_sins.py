@@ -400,9 +400,11 @@ class SevenSinsState(State):
 
     # -- protocol -----------------------------------------------------------
     def _current_player(self):
+        if self.refilling:  # a reveal during play: the commonest node first
+            return CHANCE
         phase = self.phase
         if phase == PLAY:
-            return CHANCE if self.refilling else self.turn
+            return self.turn
         if phase == SETUP:
             return CHANCE
         if phase == STONES:
@@ -431,10 +433,9 @@ class SevenSinsState(State):
         deck = self.decks[d]
         r = stream.below(self.deck_left[d])
         for c in self.deck_codes[d]:
-            w = deck[c]
-            if r < w:
+            r -= deck[c]
+            if r < 0:  # r was below this code's count
                 return CARD + c
-            r -= w
         raise AssertionError("deck_left disagrees with the deck")
 
     def _legal_actions(self):
@@ -447,13 +448,18 @@ class SevenSinsState(State):
         # every turn; a comprehension costs a function call on CPython before 3.12):
         # RESERVE + s is s, then the Abyss's, so the list comes sorted.
         centre = self.centre
-        penance = self.game.takes_penance
         to_reserve = []
         to_abyss = []
-        for s in SIN_RANGE:
-            if centre[s] or (penance and centre[PENANCE + s]):
-                to_reserve.append(RESERVE + s)
-                to_abyss.append(ABYSS + s)
+        if self.game.takes_penance:
+            for s in SIN_RANGE:
+                if centre[s] or centre[PENANCE + s]:
+                    to_reserve.append(RESERVE + s)
+                    to_abyss.append(ABYSS + s)
+        else:
+            for s in SIN_RANGE:
+                if centre[s]:
+                    to_reserve.append(RESERVE + s)
+                    to_abyss.append(ABYSS + s)
         return to_reserve + to_abyss
 
     def _observers(self):
@@ -467,12 +473,12 @@ class SevenSinsState(State):
         return None
 
     def _apply(self, action):
+        if self.refilling:  # a reveal during play: the commonest node first
+            self._reveal(action - CARD)
+            return
         phase = self.phase
-        if phase == PLAY:  # the common case first
-            if self.refilling:
-                self._reveal(action - CARD)
-            else:
-                self._take(action)
+        if phase == PLAY:
+            self._take(action)
         elif phase == STONES:
             self._place(action - STONE)
         else:
@@ -591,7 +597,7 @@ class SevenSinsState(State):
         self.refilling = False
         self.turn = (self.turn + 1) % self.game.num_players
         centre = self.centre
-        for s in range(NUM_SINS):
+        for s in SIN_RANGE:
             if centre[s]:
                 return
         if self.game.takes_penance:
