@@ -526,18 +526,9 @@ class SevenSinsState(State):
         else:
             self.reserve[seat][s] += count
             self.reserve_cards[seat] += count
-        # _announce("take", seat=..., ...) written out: a take is announced at every turn
-        # and the keyword call costs as much again as the dict (same keys, same order).
-        self._news.append(
-            {
-                "seat": seat,
-                "sin": SIN_NAMES[s],
-                "cards": count,
-                "to": "abyss" if action >= ABYSS else "reserve",
-                "stone": stone,
-                "kind": "take",
-            }
-        )
+        # Announced as a tuple, made a dict only if announcements() is asked for: a take
+        # is announced at every turn, and a driver with nobody watching drops it unread.
+        self._news.append((seat, s, count, action >= ABYSS, stone))
         self.turns += 1
         if self.final_round and seat == self.last_seat():
             # Penance: "until the player to the left of the first player
@@ -567,6 +558,22 @@ class SevenSinsState(State):
         if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:
             return  # more to reveal: what _refill() would decide, without the call
         self._refill()
+
+    def announcements(self):
+        out = []
+        for item in self._news:
+            if type(item) is tuple:  # a take, as _take() keeps it
+                seat, s, count, to_abyss, stone = item
+                item = {  # the keys in the order _announce() gives them
+                    "seat": seat,
+                    "sin": SIN_NAMES[s],
+                    "cards": count,
+                    "to": "abyss" if to_abyss else "reserve",
+                    "stone": stone,
+                    "kind": "take",
+                }
+            out.append(item)
+        return out
 
     def _last_judgment(self):
         """Count a Last Judgment just revealed; True if it ends play now."""
