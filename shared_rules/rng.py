@@ -18,6 +18,8 @@ BLOCK_SIZE = 32  # bytes of one block: a SHA-256 digest
 
 
 def _to_bytes(value):
+    if type(value) is bytes:  # the common case, used as it is
+        return value
     if isinstance(value, str):
         return value.encode()
     return bytes(value)

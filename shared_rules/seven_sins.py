@@ -77,11 +77,16 @@ def points(count):
     return POINTS[count]
 
 
+# points(count) for every count one type can reach (its 11 cards, its Penance card and
+# a Stone: 13), for the scoring loops of every game's end: indexing costs less than a call.
+POINTS_BY_COUNT = tuple([points(count) for count in range(CARDS_PER_SIN + 3)])
+
+
 def score_counts(counts, placement=()):
     """Total points of per-type counts with a stone on each type in `placement`."""
     total = 0
     for s in range(len(counts)):
-        total += points(counts[s] + (1 if s in placement else 0))
+        total += POINTS_BY_COUNT[counts[s] + (1 if s in placement else 0)]
     return total
 
 
@@ -103,9 +108,9 @@ def best_stone_placement(counts_by_type, stones, most_wins):
     for s in range(len(counts_by_type)):
         c = counts_by_type[s]
         if c > 0:  # no card scores 0
-            now = points(c)
+            now = POINTS_BY_COUNT[c]
             base += now
-            gain = points(c + 1) - now
+            gain = POINTS_BY_COUNT[c + 1] - now
             owned.append((-gain if most_wins else gain, s))
     owned.sort()
     chosen = []
@@ -141,15 +146,25 @@ def ranking(scores, cards, types, most_wins):
         better = scores[seat] if most_wins else -scores[seat]
         keys.append((-better, -cards[seat], -types[seat], seat))
     ranked = sorted(keys)  # best first, ties in seat order (the seat is the last key)
+    order = []
+    for k in ranked:
+        order.append(k[3])
     best = ranked[0]
     tied = keys  # the seats level with the best on the keys so far, in seat order
     decided_by = "shared"
     for level in range(3):
-        tied = [k for k in tied if k[level] == best[level]]
+        level_with_best = []
+        for k in tied:
+            if k[level] == best[level]:
+                level_with_best.append(k)
+        tied = level_with_best
         if len(tied) == 1:
             decided_by = TIE_BREAKS[level]
             break
-    return [k[3] for k in ranked], [k[3] for k in tied], decided_by
+    won = []
+    for k in tied:
+        won.append(k[3])
+    return order, won, decided_by
 
 
 def split(action):
@@ -486,7 +501,7 @@ class SevenSinsState(State):
 
     def _apply_setup(self, action):
         n = self.game.num_players
-        if self._choosing():
+        if self.next_deck < 0:  # no deck yet: chance is choosing the types of sin
             self.in_play[action - CHOOSE] = 1
             if not self._choosing():
                 self._build_decks()
@@ -534,6 +549,9 @@ class SevenSinsState(State):
             # Penance: "until the player to the left of the first player
             # finishes their turn"; the centre no longer matters.
             self._end_play()
+            return
+        if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:
+            self.refilling = True  # what _refill() would decide, without the call
             return
         self._refill()
 
@@ -669,7 +687,7 @@ class SevenSinsState(State):
             total = 0
             for s in range(NUM_SINS):
                 if own[s]:  # a stone lies only on a type with cards; no card scores 0
-                    total += points(own[s] + stone[s])
+                    total += POINTS_BY_COUNT[own[s] + stone[s]]
             scores.append(total)
             cards.append(self.reserve_cards[seat])
             types.append(NUM_SINS - own.count(0))
