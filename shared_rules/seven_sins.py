@@ -488,8 +488,23 @@ class SevenSinsState(State):
         return None
 
     def _apply(self, action):
-        if self.refilling:  # a reveal during play: the commonest node first
-            self._reveal(action - CARD)
+        if self.refilling:
+            # A reveal during play, the commonest node: written out here, as a call
+            # costs CPython about as much as the reveal itself.
+            code = action - CARD
+            d = self.next_deck
+            self.decks[d][code] -= 1
+            left = self.deck_left
+            left[d] -= 1
+            if not left[d]:
+                self.next_deck = self._first_deck_left()
+            self.centre[code] += 1
+            self.centre_size += 1
+            if code == LAST_JUDGMENT and self._last_judgment():
+                return  # play has ended
+            if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:
+                return  # more to reveal: what _refill() would decide, without the call
+            self._refill()
             return
         phase = self.phase
         if phase == PLAY:
@@ -561,21 +576,6 @@ class SevenSinsState(State):
         left[d] -= 1
         if not left[d]:
             self.next_deck = self._first_deck_left()
-
-    def _reveal(self, code):
-        d = self.next_deck
-        self.decks[d][code] -= 1
-        left = self.deck_left
-        left[d] -= 1
-        if not left[d]:
-            self.next_deck = self._first_deck_left()
-        self.centre[code] += 1
-        self.centre_size += 1
-        if code == LAST_JUDGMENT and self._last_judgment():
-            return  # play has ended
-        if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:
-            return  # more to reveal: what _refill() would decide, without the call
-        self._refill()
 
     def announcements(self):
         out = []
