@@ -819,9 +819,9 @@ class SevenSinsState(State):
 
     def _result(self):
         """The end: winners, every seat best first, and what decided (None before)."""
-        if self.phase != OVER:
-            return None
         result = self.result
+        if self.phase != OVER or result is None:
+            return None
         return {
             "winners": list(result["winners"]),
             "order": list(result["order"]),
