@@ -25,7 +25,6 @@ class PhoneMode:
 
         import phone_provider
         import phone_seats
-        import phone_server
         import wifi
 
         board = app.board
@@ -47,9 +46,7 @@ class PhoneMode:
         self.provider = phone_provider.GameProvider(self.inbox, boot=boot)
         self.seats = phone_seats.Seats(board.urandom)
         self.guard = phone_seats.Guard(time)
-        here = phone_server.__file__
-        page = here[: here.rfind("/") + 1] + phone_server.PAGE  # beside the modules
-        self.server = phone_server.PhoneServer(self.provider, self.seats, self.guard, page)
+        self.server = None  # listen(): after the network screen's QR code is drawn
         self.game_id = None
 
     # ****** the game's start and end ******
@@ -73,6 +70,15 @@ class PhoneMode:
             self.provider.phone(seat, False)  # went back to the buttons before the cut
         if new:
             self.save()
+
+    async def listen(self):
+        """The server, imported after the QR encoder (network()): the encoder, low in
+        the heap, goes after the join screens and leaves one hole, not many."""
+        import phone_server
+
+        here = phone_server.__file__
+        page = here[: here.rfind("/") + 1] + phone_server.PAGE  # beside the modules
+        self.server = phone_server.PhoneServer(self.provider, self.seats, self.guard, page)
         await self.server.start(self.host, self.port)
 
     def save(self):
@@ -91,7 +97,9 @@ class PhoneMode:
         self.seats.end()
         self.guard.reset()
         self.provider.detach()
-        self.server.close()
+        if self.server is not None:
+            self.server.close()
+            self.server = None
         self.wifi.stop()
 
     def changed(self):
@@ -112,15 +120,18 @@ class PhoneMode:
         scr.paint = lambda display: join_screen.draw(display, scr, code)
         return scr
 
-    async def join(self, s):
-        """The table's network, then behind the pass gate each seat's own code; a seat
-        may say it has no phone (it plays with the buttons, as without phone mode)."""
+    async def network(self, s):
+        """The table's network: its name and password, and the Wi-Fi QR code."""
         import join_screen
 
         scr, code = join_screen.network_screen(self.wifi.ssid, self.wifi.password)
         await s.show(self._code_screen(scr, code), True)
-        code = None
+        scr = code = join_screen = None
         await s.wait_key("A")
+
+    async def join(self, s):
+        """Behind the pass gate, each seat's own code; a seat may say it has no phone
+        (it plays with the buttons, as without phone mode)."""
         for seat in range(s.players):
             await self.join_seat(s, seat)
         s.light(None)
@@ -146,9 +157,13 @@ class PhoneMode:
             scr, code = join_screen.seat_screen(name, url)
             url = None
             await s.show(self._code_screen(scr, code))
-            code = None
+            scr = code = join_screen = None
             key = await s.wait_key("AB")
         self.use_phone(seat, key != "B")
+        # the QR encoder's code goes once the code is off the glass (the next screen
+        # drops the last reference): a game needs it again only if a seat rejoins
+        for module in ("join_screen", "qr"):
+            s.unload(module)
 
     # ****** a seat's secret choice from its phone ******
     def waits_for(self, seat):

@@ -237,9 +237,13 @@ class Session:
             return
         import phone_mode
 
+        gc.collect()
         phones = phone_mode.PhoneMode(self.app)
         try:
             await phones.start(self, self._state, new)
+            if new:
+                await phones.network(self)  # phones join the Wi-Fi while it shows
+            await phones.listen()
         except (OSError, ValueError) as err:
             phones.stop()
             from ui import Screen, wrap

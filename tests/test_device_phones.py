@@ -11,6 +11,7 @@ power cut mid-game resumes it and the phones go on with the same tokens."""
 from __future__ import annotations
 
 import json
+import os
 import time
 
 from device_helpers import log_of, start_device
@@ -179,9 +180,14 @@ def play(c, http, flash, tokens, stop_after=None) -> dict:
     return counts
 
 
+def heap() -> str | None:
+    """PHONES_HEAP=<n>wK measures the smallest heap the session completes in."""
+    return os.environ.get("PHONES_HEAP") or None
+
+
 def test_a_keeper_game_with_phones(tmp_path):
     port = free_port()
-    dev = start_device(tmp_path, phone_port=port)
+    dev = start_device(tmp_path, phone_port=port, heap=heap(), mpy=True)
     flash = tmp_path / "flash"
     http = PhoneHttp(port)
     try:
