@@ -18,7 +18,7 @@ from device_helpers import log_of, start_device
 from phone_helpers import pbm_png, zbar
 
 from host.phone_sim import PhoneHttp, free_port, replay_views
-from host.sim_client import SimError
+from host.sim_client import SimError, budget_heap
 from host.sim_play import keeper_bid, keeper_step
 from shared_rules import gamelog, games
 
@@ -162,16 +162,31 @@ def _encode(action: dict) -> int:
     return games.load(GAME, PLAYERS).encode(action)
 
 
-def play(c, http, flash, tokens, stop_after=None) -> dict:
+def play(c, http, flash, tokens, buttons, stop_after=None, switch=False) -> dict:
+    """To the result (or `stop_after` phone turns); `switch`: the first seat waited for
+    presses B on the waiting screen and goes on with the buttons."""
     counts = {"phone": 0, "buttons": 0}
     while c.screen()["name"] != "result":
         scr = c.screen()
-        if scr["name"] == "phone":
+        if scr["name"] == "phone" and switch:
+            name = scr["big"]
+            c.press("B")
+            scr = c.screen()
+            assert scr["name"] == "pass" and scr["big"] == name, scr  # pass-and-peek now
+            assert http.state(tokens[name])["phone"] is False
+            buttons.add(name)
+            del tokens[name]
+            # kept for a resume, beside the key: this seat's secrets come by the buttons
+            game_id = (flash / "games" / "current").read_text().strip()
+            saved = json.loads((flash / "games" / f"{game_id}.phones").read_text())
+            assert len(saved["off"]) == 2
+            switch = False
+        elif scr["name"] == "phone":
             phone_turn(c, http, flash, tokens)
             counts["phone"] += 1
         else:
             if scr["name"] in ("bid", "die"):
-                assert scr["title"].startswith(NO_PHONE), scr  # a phone seat never does
+                assert scr["title"].split(":")[0] in buttons, scr  # a phone seat never does
                 counts["buttons"] += 1
             keeper_step(c, ROUNDS)
         if stop_after is not None and counts["phone"] >= stop_after:
@@ -180,9 +195,14 @@ def play(c, http, flash, tokens, stop_after=None) -> dict:
     return counts
 
 
-def heap() -> str | None:
-    """PHONES_HEAP=<n>wK measures the smallest heap the session completes in."""
-    return os.environ.get("PHONES_HEAP") or None
+# The heap this session is held to: the firmware's share 156wK, over the 128wK of every
+# other session (docs/phones.md, "Memory"). PHONES_HEAP=<n>wK runs it at another size
+# (the smallest it completes in is measured so).
+PHONES_BUDGET_WK = 156
+
+
+def heap() -> str:
+    return os.environ.get("PHONES_HEAP") or budget_heap(PHONES_BUDGET_WK)
 
 
 def test_a_keeper_game_with_phones(tmp_path):
@@ -197,7 +217,8 @@ def test_a_keeper_game_with_phones(tmp_path):
         start_keeper(c)
         tokens = join(c, tmp_path, port)
         assert sorted(tokens) == ["P1", "P2"]
-        first = play(c, http, flash, tokens, stop_after=3)
+        buttons = {NO_PHONE}
+        first = play(c, http, flash, tokens, buttons, stop_after=3)
         # the power goes: the game resumes, the same tokens open the same seats
         game_id = (flash / "games" / "current").read_text().strip()
         saved = json.loads((flash / "games" / f"{game_id}.phones").read_text())
@@ -205,8 +226,10 @@ def test_a_keeper_game_with_phones(tmp_path):
         dev.restart()
         for name, token in tokens.items():
             assert http.state(token)["name"] == name
-        rest = play(c, http, flash, tokens)
-        assert first["phone"] + rest["phone"] >= 6 and rest["buttons"] >= 1
+        everyone = dict(tokens)
+        rest = play(c, http, flash, tokens, buttons, switch=True)  # one seat back to buttons
+        assert len(tokens) == 1 and rest["phone"] >= 1 and rest["buttons"] >= 2
+        tokens = everyone
         summary = gamelog.verify(log_of(flash), games.load_described)
         assert summary["head"]["game"] == GAME
         # the game is over: its tokens die, its .phones file with its key
