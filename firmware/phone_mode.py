@@ -47,6 +47,7 @@ class PhoneMode:
         self.seats = phone_seats.Seats(board.urandom)
         self.guard = phone_seats.Guard(time)
         self.server = None  # listen(): after the network screen's QR code is drawn
+        self._codes = None  # the seats' join codes, encoded before the server loads
         self.game_id = None
 
     # ****** the game's start and end ******
@@ -128,6 +129,14 @@ class PhoneMode:
         await s.show(self._code_screen(scr, code), True)
         scr = code = join_screen = None
         await s.wait_key("A")
+        # Every seat's code is encoded now, before the server comes in: the encoder's
+        # working space is the heap's peak, and it is lower while microdot is not there.
+        import qr
+
+        self._codes = [qr.encode(self._url(seat)) for seat in range(s.players)]
+
+    def _url(self, seat):
+        return self.wifi.url(self.seats.token(seat), self.port)
 
     async def join(self, s):
         """Behind the pass gate, each seat's own code; a seat may say it has no phone
@@ -135,6 +144,8 @@ class PhoneMode:
         for seat in range(s.players):
             await self.join_seat(s, seat)
         s.light(None)
+        self._codes = None
+        self._unload(s)
 
     async def join_seat(self, s, seat):
         import join_screen
@@ -153,17 +164,26 @@ class PhoneMode:
         )
         key = await s.wait_key("AB")
         if key == "A":
-            url = self.wifi.url(self.seats.token(seat), self.port)
-            scr, code = join_screen.seat_screen(name, url)
-            url = None
+            codes = self._codes
+            code = codes[seat] if codes else None
+            scr, code = join_screen.seat_screen(name, self._url(seat), code)
+            if codes:
+                codes[seat] = None  # pyright: ignore[reportCallIssue, reportArgumentType] - drawn once: its RAM comes back
             await s.show(self._code_screen(scr, code))
             scr = code = join_screen = None
             key = await s.wait_key("AB")
         self.use_phone(seat, key != "B")
-        # the QR encoder's code goes once the code is off the glass (the next screen
-        # drops the last reference): a game needs it again only if a seat rejoins
+
+    def _unload(self, s):
+        # the QR encoder's code goes once the last code is off the glass (the next
+        # screen drops the last reference): a game needs it again only if a seat rejoins
         for module in ("join_screen", "qr"):
             s.unload(module)
+
+    async def rejoin(self, s, seat):
+        """A seat on the buttons goes back to its phone (the pause menu): its code again."""
+        await self.join_seat(s, seat)
+        self._unload(s)
 
     # ****** a seat's secret choice from its phone ******
     def waits_for(self, seat):

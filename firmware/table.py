@@ -165,7 +165,7 @@ async def pause(s, seat):
                 phones.use_phone(seat, False)  # pyright: ignore[reportOptionalMemberAccess]
                 return False
             if choice.startswith("Use my phone"):
-                await phones.join_seat(s, seat)  # pyright: ignore[reportOptionalMemberAccess]
+                await phones.rejoin(s, seat)  # pyright: ignore[reportOptionalMemberAccess]
                 return False
             lines = wrap("The game ends here with no winner. Its seed is revealed in the log.")
             await s.show(
