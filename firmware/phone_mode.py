@@ -148,8 +148,6 @@ class PhoneMode:
         self._unload(s)
 
     async def join_seat(self, s, seat):
-        import join_screen
-
         name = s.name(seat)
         s.light(seat, "look")
         await s.show(
@@ -164,15 +162,32 @@ class PhoneMode:
         )
         key = await s.wait_key("AB")
         if key == "A":
-            codes = self._codes
-            code = codes[seat] if codes else None
-            scr, code = join_screen.seat_screen(name, self._url(seat), code)
-            if codes:
-                codes[seat] = None  # pyright: ignore[reportCallIssue, reportArgumentType] - drawn once: its RAM comes back
-            await s.show(self._code_screen(scr, code))
-            scr = code = join_screen = None
+            await s.show(self._seat_screen(s, seat, name))
             key = await s.wait_key("AB")
         self.use_phone(seat, key != "B")
+
+    def _seat_screen(self, s, seat, name):
+        """The seat's join screen; where the heap has no room for the QR encoder (a
+        rejoin mid-game, beside the server), the same address to type instead."""
+        url = self._url(seat)
+        codes = self._codes
+        try:
+            import join_screen
+
+            code = codes[seat] if codes else None
+            scr, code = join_screen.seat_screen(name, url, code)
+            return self._code_screen(scr, code)
+        except MemoryError:
+            self._unload(s)
+            shown = url[7:]  # without http://
+            lines = ["No room for the code now.", "Open this address on your phone:"]
+            lines += [shown[i : i + 32] for i in range(0, len(shown), 32)]
+            return Screen(
+                "join-seat", name, lines=lines, keys=("done", "no phone", ""), private=True
+            )
+        finally:
+            if codes:
+                codes[seat] = None  # pyright: ignore[reportCallIssue, reportArgumentType]
 
     def _unload(self, s):
         # the QR encoder's code goes once the last code is off the glass (the next
