@@ -37,7 +37,7 @@ except ImportError:
 # The only keys of App.status() that may leave the device (all public).
 STATUS_KEYS = ("screen", "game", "id", "seal", "move", "public")
 # Settings that change what the table sees: applied only when no game is in progress.
-TABLE_SETTINGS = ("names",)
+TABLE_SETTINGS = ("names", "phones")  # wait for the game in progress to end
 PENDING_FILE = "settings.pending.json"
 SHA_CACHE = 32  # listed logs whose sha256 is remembered (bounded)
 SETTINGS_FILE = "settings.json"
