@@ -178,6 +178,7 @@ class App:
         if not current:
             config = await self._menu()
         loaded = loader.Loaded()
+        s = None
         try:
             import session
             import table
@@ -190,10 +191,14 @@ class App:
                 self.session = s
                 await table.seal_screen(s)
             if not s.ended:
+                await s.phones_on(not current)  # phone mode: its own module, if on
                 await s.play()
             await table.final(s)
             self.store.close(s.id)
         finally:
+            if s is not None:
+                s.phones_off()
+            s = None
             self.session = None
             loaded.forget()
 

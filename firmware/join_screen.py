@@ -39,8 +39,9 @@ def network_screen(ssid, password):
     return scr, qr.encode(wifi_text(ssid, password))
 
 
-def seat_screen(seat_name, url):
-    """(Screen, code) of one seat's page. Private: the URL is that seat's key."""
+def seat_screen(seat_name, url, code=None):
+    """(Screen, code) of one seat's page. Private: the URL is that seat's key. `code`:
+    the URL's code, encoded before (phone_mode.py encodes them before the server loads)."""
     shown = url[7:] if url.startswith("http://") else url
     lines = ["Scan with your", "phone's camera", "or open:"]
     cols = _cols()
@@ -53,7 +54,7 @@ def seat_screen(seat_name, url):
         keys=("done", "no phone", ""),
         private=True,
     )
-    return scr, qr.encode(url)
+    return scr, code or qr.encode(url)
 
 
 def _cols():

@@ -104,10 +104,9 @@ package(
     base_path="..",
 )
 
-# -- phone mode (docs/phones.md): on the board, not yet imported by the app -----------------
-# Phase 1 built and tested the parts; phase 2 wires them into the app. Flashed now (as
-# every firmware/ file was before this manifest) so a board carries what the phone tests
-# and bench measure; a module on flash costs no RAM until it is imported.
+# -- phone mode (docs/phones.md): imported only for a game played with phones -------------
+# (a module on flash costs no RAM until it is imported; loader.Loaded drops them after)
+module("phone_mode.py")  # the app's side: network, tokens, server task, phone turns
 module("qr.py")
 module("join_screen.py")
 module("wifi.py")

@@ -1,4 +1,4 @@
-# menu.py  New game: the game, the players, its options and the first player
+# menu.py  New game: the game, the players, its options, the first player, phone mode
 # MIT licence. Built from catalogue entries (shared_rules/<game>_entry.py: title,
 # player counts, options) without importing any game's engine. Only the entry of the
 # game on show is in RAM: choosing another unloads it before the next is imported, and
@@ -16,6 +16,8 @@ class Menu:
     def __init__(self, app):
         self.app = app
         self._loaded = None  # what importing the shown game's entry brought into RAM
+        # phone mode (docs/phones.md) is offered where its modules are on the flash
+        self.phones = loader.installed("phone_mode")
 
     # ****** API ******
     async def choose(self):
@@ -36,8 +38,9 @@ class Menu:
         cursor = 0
         app = self.app
         while True:
-            rows = _rows(e)
-            await app.show(_screen(e, players, options, first, cursor))
+            rows = _rows(e, self.phones)
+            phones = self.phones and app.settings["phones"]
+            await app.show(_screen(e, players, options, first, cursor, rows, phones))
             kind, key = await app.next_event()
             if key == "UP":
                 cursor = (cursor - 1) % len(rows)
@@ -61,6 +64,9 @@ class Menu:
                     players = e.MIN_PLAYERS + (players - e.MIN_PLAYERS + step) % span
                 elif row == "first":
                     first = (first + step) % players
+                elif row == "phones":
+                    # a device setting, kept for the next games too (settings.py)
+                    app.apply_settings({"phones": not app.settings["phones"]})
                 else:
                     opt = e.OPTIONS[cursor - 2]
                     value = options.get(opt.name, opt.default)
@@ -109,12 +115,13 @@ class Menu:
             self._loaded = None
 
 
-def _rows(e):
+def _rows(e, phones):
     rows = ["game", "players"] + ["opt"] * len(e.OPTIONS)
-    return rows + (["first"] if _own_first(e) else [])
+    rows += ["first"] if _own_first(e) else []
+    return rows + (["phones"] if phones else [])
 
 
-def _screen(e, players, options, first, cursor):
+def _screen(e, players, options, first, cursor, rows, phones):
     items = ["Game: %s" % e.TITLE, "Players: %d" % players]
     for opt in e.OPTIONS:
         value = options.get(opt.name, opt.default)
@@ -124,6 +131,8 @@ def _screen(e, players, options, first, cursor):
             items.append("%s: %s" % (opt.name, _show_value(value)))
     if _own_first(e):
         items.append("First player: P%d" % (first + 1))
+    if "phones" in rows:
+        items.append("Phones: %s" % _show_value(phones))
     return Screen(
         "menu",
         "New game: UP/DOWN choose, A/B change",

@@ -165,6 +165,10 @@ class GameProvider:
             self._legal = (move, st.legal_actions())
         return self._legal[1]
 
+    def legal(self):
+        """The legal actions of the move in progress (the list the options came from)."""
+        return self._legal_actions(self.state) if self.state is not None else []
+
     def pending(self, seat):
         st = self.state
         if st is None or st.is_terminal() or seat in self._off:

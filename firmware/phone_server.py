@@ -148,6 +148,7 @@ class PhoneServer:
         self.clock = clock
         self._open = []
         self._server = None
+        self._reaper = None
         self.last_error = None
         self.stats = {
             "connections": 0,
@@ -171,17 +172,30 @@ class PhoneServer:
         return len(self._open)
 
     # ****** the door ******
-    async def serve(self, host="0.0.0.0", port=80):
+    async def start(self, host="0.0.0.0", port=80):
+        """Listen, and return: the listener, the connections and the reaper run as tasks
+        of their own beside the app's (an OSError here: the port could not be had)."""
         self._server = await asyncio.start_server(self._connection, host, port)
-        reaper = asyncio.create_task(self._reap())
+        self._reaper = asyncio.create_task(self._reap())
+
+    async def serve(self, host="0.0.0.0", port=80):
+        await self.start(host, port)
         try:
-            await self._server.wait_closed()
+            await self._server.wait_closed()  # pyright: ignore[reportOptionalMemberAccess]
         finally:
-            reaper.cancel()
+            self.close()
 
     def close(self):
+        """Stop listening; the connections still open are dropped."""
         if self._server is not None:
             self._server.close()
+        if self._reaper is not None:
+            self._reaper.cancel()
+            self._reaper = None
+        for c in self._open:
+            if not c.cancelled:
+                c.cancelled = True
+                c.task.cancel()
 
     async def _connection(self, reader, writer):
         self.stats["connections"] += 1

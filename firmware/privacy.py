@@ -69,7 +69,11 @@ class PrivacyPolicy:
         if board.battery is not None:
             percent, low = board.battery.status()
             scr.battery = None if percent is None else (percent, low)
-        self.painter.draw(scr)
+        paint = getattr(scr, "paint", None)  # a screen with a drawing of its own (a QR code)
+        if paint is not None:
+            paint(board.display)
+        else:
+            self.painter.draw(scr)
         self.pending = False
         sim = board.sim
         if sim is not None:

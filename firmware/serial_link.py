@@ -37,7 +37,7 @@ except ImportError:
 # The only keys of App.status() that may leave the device (all public).
 STATUS_KEYS = ("screen", "game", "id", "seal", "move", "public")
 # Settings that change what the table sees: applied only when no game is in progress.
-TABLE_SETTINGS = ("names",)
+TABLE_SETTINGS = ("names", "phones")  # wait for the game in progress to end
 PENDING_FILE = "settings.pending.json"
 SHA_CACHE = 32  # listed logs whose sha256 is remembered (bounded)
 SETTINGS_FILE = "settings.json"
@@ -125,6 +125,7 @@ class Server:
         self.requests = 0
         self.errors = 0
         self.restarts = 0  # times supervise() started the link again
+        self.short = 0  # tries of this request that ran out of memory
 
     @staticmethod
     def _find_store(app):
@@ -158,13 +159,19 @@ class Server:
                 handler = _rare(self, op)
             if handler is None:
                 raise Refused(wire.E_OP, "no operation %r" % op)
-            try:
-                reply = wire.ok(ident, handler(message))
-            except MemoryError:
-                # the heap was fragmented by the game: collect and try once more
-                self._last_reply = None
-                gc.collect()
-                reply = wire.ok(ident, handler(message))
+            reply = None
+            self.short = 0
+            while reply is None:
+                try:
+                    reply = wire.ok(ident, handler(message))
+                except MemoryError:
+                    # the heap was fragmented by the game: collect and try again, twice,
+                    # with less where a handler can answer with less (ls: a shorter page)
+                    self._last_reply = None
+                    if self.short >= 2:
+                        raise
+                    self.short += 1
+                    gc.collect()
         except Refused as err:
             self.errors += 1
             reply = wire.error(_safe_id(ident), err.code, err)
@@ -214,12 +221,12 @@ class Server:
             return False
         return bool(guard.seeds_on_flash(self.store))
 
-    def _page(self, after):
+    def _page(self, after, count):
         page = getattr(self.store, "page", None)
         if page is not None:
-            return page(after, wire.LS_PAGE)
+            return page(after, count)
         names = [n for n in sorted(self.store.finished()) if after is None or n > after]
-        return names[: wire.LS_PAGE], len(names) > wire.LS_PAGE
+        return names[:count], len(names) > count
 
     def _is_finished(self, name):
         if name in self._done:
@@ -231,11 +238,12 @@ class Server:
         return found
 
     def op_ls(self, msg):
-        """Finished games after `after` (a name; paged: `more` says if others follow)."""
+        """Finished games after `after` (a name; paged: `more` says if others follow).
+        A heap too full for a whole page (a game's module is loaded) gets a shorter one."""
         after = msg.get("after")
         if after is not None and not isinstance(after, str):
             raise Refused(wire.E_ARG, "after must be a game name")
-        names, more = self._page(after)
+        names, more = self._page(after, max(1, wire.LS_PAGE >> (2 * self.short)))
         games = []
         for name in names:
             path = self.store.log_path(name)

@@ -39,6 +39,7 @@ class Session:
         self.ended = False
         self.abandoned = False
         self.resumed_news = []  # the last action's announcements, shown again on resume
+        self.phones = None  # phone_mode.PhoneMode in a game played with phones
         # The game's screens: its entry's PRESENTER, or the generic ones.
         entry = games.entry(game.NAME)
         self.presenter = loader.presenter_class(entry)(self)
@@ -179,6 +180,8 @@ class Session:
         """Apply, journal (flushed), then show what the rules announced."""
         self.note(action)
         self.app.store.append(self.id, self.journal.action(action))
+        if self.phones is not None:
+            self.phones.changed()  # journaled first: a page never shows an unsaved move
         news = self._state.announcements()
         if news:
             await self.presenter.announce(news)
@@ -222,6 +225,43 @@ class Session:
             if state.move_number() & 15 == 0:
                 gc.collect()
         self.end(False)
+
+    # ****** phone mode (phone_mode.py, docs/phones.md) ******
+    async def phones_on(self, new):
+        """A new game with the phones setting on, or a resumed one that was started
+        with phones (its .phones file), gets its network, tokens and server; a new one
+        shows the join screens. If the network or the server cannot start, the table
+        is told, and the game goes on with the buttons."""
+        store = self.app.store
+        if not (self.app.settings["phones"] if new else store.load_phones(self.id)):
+            return
+        import phone_mode
+
+        gc.collect()
+        phones = phone_mode.PhoneMode(self.app)
+        try:
+            await phones.start(self, self._state, new)
+            if new:
+                await phones.network(self)  # phones join the Wi-Fi while it shows
+            await phones.listen()
+        except (OSError, ValueError) as err:
+            phones.stop()
+            from ui import Screen, wrap
+
+            lines = wrap("%s: %s. Play on with the buttons." % (type(err).__name__, err))
+            await self.show(
+                Screen("phones-off", "Phones", big="No phones", lines=lines, keys=("OK", "", ""))
+            )
+            await self.wait_key("A")
+            return
+        self.phones = phones
+        if new:
+            await phones.join(self)
+
+    def phones_off(self):
+        if self.phones is not None:
+            self.phones.stop()
+            self.phones = None
 
     def end(self, abandoned):
         """Journal the end record, revealing the seed, signed by the device's key."""

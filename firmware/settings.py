@@ -1,10 +1,10 @@
-# settings.py  Device settings in settings.json (seat names, LED brightness)
+# settings.py  Device settings in settings.json (seat names, LED brightness, phone mode)
 # MIT licence. Validated before use; written atomically (temp file + rename) so a
 # power cut leaves the old or the new settings, never half of them.
 
 import json
 
-DEFAULTS = {"names": [], "brightness": 128}
+DEFAULTS = {"names": [], "brightness": 128, "phones": False}  # phones: docs/phones.md
 MAX_NAMES = 8
 MAX_NAME = 10
 PATH = "settings.json"
@@ -25,6 +25,9 @@ def validate(changes, base=None):
         if key == "brightness":
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 255:
                 raise ValueError("brightness must be a whole number from 0 to 255")
+        elif key == "phones":
+            if not isinstance(value, bool):
+                raise ValueError("phones must be true or false")
         elif key == "names":
             if not isinstance(value, list) or len(value) > MAX_NAMES:
                 raise ValueError("names must be a list of at most %d names" % MAX_NAMES)

@@ -3,7 +3,9 @@
 # record, appended and flushed (littlefs commits on flush) before the screen shows its
 # effect, so after a power cut no acknowledged action is lost. games/<id>.key holds the
 # secret seed until the end record reveals it. games/current names the game in
-# progress. Small files are replaced atomically: write a temp file, then rename.
+# progress. games/<id>.phones holds a phone game's seat tokens and network (phone_mode.py)
+# beside the key, and goes with it. Small files are replaced atomically: write a temp
+# file, then rename.
 # Listing and reading work in bounded memory however many logs there are: names are
 # streamed from os.ilistdir and a log's end is found from its last bytes. A new game
 # starts only if the flash has room for its journal (flashspace.py).
@@ -161,7 +163,7 @@ class GameStore:
         """Remove a finished game's files (the laptop holds it). False if not finished."""
         if game_id == self.current() or not self.is_finished(game_id):
             return False
-        for ext in ("log", "seen", "key"):
+        for ext in ("log", "seen", "key", "phones"):
             try:
                 os.remove(self._path(game_id, ext))
             except OSError:
@@ -197,12 +199,26 @@ class GameStore:
         self.forget_seed(game_id)
 
     def forget_seed(self, game_id):
-        """Remove a game's seed file (its end record reveals the seed, or it is lost)."""
-        try:
-            os.remove(self._path(game_id, "key"))
-        except OSError:
-            pass
+        """Remove a game's seed file (its end record reveals the seed, or it is lost),
+        and its phones' tokens with it: they die with the game."""
+        for ext in ("key", "phones"):
+            try:
+                os.remove(self._path(game_id, ext))
+            except OSError:
+                pass
         self._changed()
+
+    def save_phones(self, game_id, data):
+        """A phone game's tokens and network (bytes), beside its key, so a power cut
+        resumes it with the same pages. Like the key, never served over the link."""
+        write_atomic(self._path(game_id, "phones"), data, self._sync)
+
+    def load_phones(self, game_id):
+        """The bytes save_phones kept, or None (not a phone game)."""
+        try:
+            return read(self._path(game_id, "phones"))
+        except OSError:
+            return None
 
     def close(self, game_id=None):
         """The table has left the game's last screen: no game in progress."""

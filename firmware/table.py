@@ -68,6 +68,11 @@ async def reveals(s):
 async def turn(s, seat):
     """The seat chooses an action with the buttons; None: the game is abandoned."""
     pres = s.presenter
+    phones = s.phones
+    if phones is not None and phones.waits_for(seat):
+        action = await phones.turn(s, seat)  # the seat's secret, from its phone
+        if action is not False:
+            return action  # else the seat went back to the buttons: pass-and-peek below
     if s.secret() or pres.enters(seat):
         # entered behind the gate, or on the game's own screens: a secret decision, or
         # a game whose decisions need the seat's own view (New Rule: the sets a hand's
@@ -123,6 +128,12 @@ async def pause(s, seat):
     choices = ["Back to the game"]
     if pres.look(seat) is not None:
         choices.append("Look at my hand")
+    phones = s.phones
+    if phones is not None:
+        if phones.uses_phone(seat):
+            choices.append("Play here, not on my phone")
+        else:
+            choices.append("Use my phone again")
     choices.append("Abandon the game")
     cursor = 0
     while True:
@@ -149,6 +160,12 @@ async def pause(s, seat):
                 return False
             if choice.startswith("Look"):
                 await gate(s, seat, "your hand", pres.look(seat))
+                return False
+            if choice.startswith("Play here"):
+                phones.use_phone(seat, False)  # pyright: ignore[reportOptionalMemberAccess]
+                return False
+            if choice.startswith("Use my phone"):
+                await phones.rejoin(s, seat)  # pyright: ignore[reportOptionalMemberAccess]
                 return False
             lines = wrap("The game ends here with no winner. Its seed is revealed in the log.")
             await s.show(

@@ -31,10 +31,49 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class PhoneHost:
-    def __init__(self, folder: Path, port: int, proc: subprocess.Popen):
-        self.dir = folder
+class PhoneHttp:
+    """A phone's side of the server on loopback: plain HTTP, as the page speaks it."""
+
+    def __init__(self, port: int):
         self.port = port
+
+    def request(
+        self, method: str, path: str, body: bytes | None = None, headers=None, timeout=10.0
+    ):
+        """(status, headers dict with lower-case names, body bytes)."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            conn.request(method, path, body=body, headers=headers or {})
+            res = conn.getresponse()
+            data = res.read()
+            return res.status, {k.lower(): v for k, v in res.getheaders()}, data
+        finally:
+            conn.close()
+
+    def get(self, path: str, headers=None):
+        return self.request("GET", path, headers=headers)
+
+    def state(self, token: str) -> dict:
+        code, _, body = self.get(f"/api/{token}/state")
+        if code != 200:
+            raise PhoneHostError(f"state for a token: HTTP {code} {body[:80]!r}")
+        return json.loads(body)
+
+    def choose(self, token: str, move: int, action) -> tuple[int, dict]:
+        body = json.dumps({"move": move, "action": action}).encode()
+        code, _, data = self.request(
+            "POST", f"/api/{token}/choose", body, {"Content-Type": "application/json"}
+        )
+        try:
+            return code, json.loads(data)
+        except ValueError:
+            return code, {}
+
+
+class PhoneHost(PhoneHttp):
+    def __init__(self, folder: Path, port: int, proc: subprocess.Popen):
+        super().__init__(port)
+        self.dir = folder
         self.proc = proc
         self.seq = 0
         self.cmds = 0
@@ -184,39 +223,6 @@ class PhoneHost:
 
         self._until(check, what, timeout)
         return found["st"]
-
-    # ****** HTTP ******
-    def request(
-        self, method: str, path: str, body: bytes | None = None, headers=None, timeout=10.0
-    ):
-        """(status, headers dict with lower-case names, body bytes)."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
-        try:
-            conn.request(method, path, body=body, headers=headers or {})
-            res = conn.getresponse()
-            data = res.read()
-            return res.status, {k.lower(): v for k, v in res.getheaders()}, data
-        finally:
-            conn.close()
-
-    def get(self, path: str, headers=None):
-        return self.request("GET", path, headers=headers)
-
-    def state(self, token: str) -> dict:
-        code, _, body = self.get(f"/api/{token}/state")
-        if code != 200:
-            raise PhoneHostError(f"state for a token: HTTP {code} {body[:80]!r}")
-        return json.loads(body)
-
-    def choose(self, token: str, move: int, action) -> tuple[int, dict]:
-        body = json.dumps({"move": move, "action": action}).encode()
-        code, _, data = self.request(
-            "POST", f"/api/{token}/choose", body, {"Content-Type": "application/json"}
-        )
-        try:
-            return code, json.loads(data)
-        except ValueError:
-            return code, {}
 
 
 def replay_views(game_name: str, players: int, actions: list[int], options: dict | None = None):

@@ -245,6 +245,7 @@ class SimDevice:
         settle_ms: int | None = None,
         ghosts: bool = False,
         busy_ms: int | None = None,
+        phone_port: int | None = None,
     ) -> SimDevice:
         env = dict(os.environ)
         for key in list(env):
@@ -273,6 +274,8 @@ class SimDevice:
             env["CONFESSOR_SIM_GHOSTS"] = "1"
         if busy_ms is not None:
             env["CONFESSOR_SIM_BUSY_MS"] = str(busy_ms)
+        if phone_port is not None:
+            env["CONFESSOR_SIM_PHONE_PORT"] = str(phone_port)
         dev = cls(flash, env, heap, extra_path, mpy)
         if mpy:
             flash_image(flash)

@@ -4,7 +4,7 @@ The chance stream is labelled b"chance"; a verifier redraws it the same way
 (see shared_rules.commit), so a game is its seed plus its action list.
 """
 
-from shared_rules.game import CHANCE, TERMINAL, BadOption, IllegalAction
+from shared_rules.game import TERMINAL, BadOption, IllegalAction
 from shared_rules.rng import Stream
 
 # What a bot is shown at its turn (its `sees` attribute).
@@ -99,13 +99,11 @@ def play(game, seed, bots=None, observer=None):
     apply_hook = state._apply
     draw = state._draw_chance
     plain = [getattr(bot, "sees", VIEW) for bot in bots]  # the common cases inline
-    while True:
+    for _ in range(limit + 1):  # one action a turn, up to the game's bound
         seat = current()
-        if seat == TERMINAL:
-            return state
-        if len(history) > limit:
-            raise AssertionError("%s ran past its bound of %d actions" % (game.NAME, limit))
-        if seat == CHANCE:
+        if seat < 0:  # CHANCE or TERMINAL
+            if seat == TERMINAL:
+                return state
             action = draw(chance)
         else:
             legal = legal_actions()
@@ -128,3 +126,6 @@ def play(game, seed, bots=None, observer=None):
             state._news = []
         apply_hook(action)
         history.append(action)
+    if current() == TERMINAL:
+        return state
+    raise AssertionError("%s ran past its bound of %d actions" % (game.NAME, limit))

@@ -14,9 +14,12 @@ import hashlib
 
 VERSION = b"RC1"
 MAX_BOUND = 1 << 24  # below(n) accepts 1 <= n <= MAX_BOUND
+BLOCK_SIZE = 32  # bytes of one block: a SHA-256 digest
 
 
 def _to_bytes(value):
+    if type(value) is bytes:  # the common case, used as it is
+        return value
     if isinstance(value, str):
         return value.encode()
     return bytes(value)
@@ -36,7 +39,7 @@ class Stream:
             raise ValueError("stream label longer than 255 bytes")
         self._prefix = VERSION + seed + bytes((len(label),)) + label
         self._block = b""
-        self._pos = 0
+        self._pos = BLOCK_SIZE  # nothing left: the first byte asked for draws block 0
         self._counter = 0
 
     def _refill(self):
@@ -46,7 +49,7 @@ class Stream:
 
     def byte(self):
         """The next byte of the stream, 0..255."""
-        if self._pos >= len(self._block):
+        if self._pos >= BLOCK_SIZE:
             self._refill()
         b = self._block[self._pos]
         self._pos += 1
@@ -61,22 +64,26 @@ class Stream:
 
     def below(self, n):
         """A uniform integer in [0, n), unbiased by rejection sampling."""
+        if n <= 256 and n > 1:
+            # One byte per try: the common case (a card, a seat, a move), inlined and
+            # tested first, as it needs none of the range checks below.
+            limit = 256 - 256 % n  # the largest multiple of n that fits in a byte
+            block = self._block
+            pos = self._pos
+            while True:
+                if pos >= BLOCK_SIZE:
+                    self._refill()
+                    block = self._block
+                    pos = 0
+                x = block[pos]
+                pos += 1
+                if x < limit:
+                    self._pos = pos
+                    return x % n
         if n < 1 or n > MAX_BOUND:
             raise ValueError("below(n) needs 1 <= n <= 2**24, got %d" % n)
         if n == 1:
             return 0
-        if n <= 256:
-            # One byte per try: the common case (a card, a seat, a move), inlined.
-            limit = (256 // n) * n
-            while True:
-                pos = self._pos
-                if pos >= len(self._block):
-                    self._refill()
-                    pos = 0
-                x = self._block[pos]
-                self._pos = pos + 1
-                if x < limit:
-                    return x % n
         width = 1
         span = 256
         while span < n:

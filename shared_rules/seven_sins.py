@@ -77,11 +77,16 @@ def points(count):
     return POINTS[count]
 
 
+# points(count) for every count one type can reach (its 11 cards, its Penance card and
+# a Stone: 13), for the scoring loops of every game's end: indexing costs less than a call.
+POINTS_BY_COUNT = tuple([points(count) for count in range(CARDS_PER_SIN + 3)])
+
+
 def score_counts(counts, placement=()):
     """Total points of per-type counts with a stone on each type in `placement`."""
     total = 0
     for s in range(len(counts)):
-        total += points(counts[s] + (1 if s in placement else 0))
+        total += POINTS_BY_COUNT[counts[s] + (1 if s in placement else 0)]
     return total
 
 
@@ -102,9 +107,10 @@ def best_stone_placement(counts_by_type, stones, most_wins):
     base = 0
     for s in range(len(counts_by_type)):
         c = counts_by_type[s]
-        base += points(c)
-        if c > 0:
-            gain = points(c + 1) - points(c)
+        if c > 0:  # no card scores 0
+            now = POINTS_BY_COUNT[c]
+            base += now
+            gain = POINTS_BY_COUNT[c + 1] - now
             owned.append((-gain if most_wins else gain, s))
     owned.sort()
     chosen = []
@@ -135,19 +141,29 @@ def ranking(scores, cards, types, most_wins):
     order: every seat, best first (ties in seat order); winners: sorted; decided_by:
     "points", "cards" or "types" (the first key that left one seat alone on top),
     or "shared"."""
-    n = len(scores)
-    keys = []
-    for seat in range(n):
-        keys.append((scores[seat] if most_wins else -scores[seat], cards[seat], types[seat]))
-    order = sorted(range(n), key=lambda s: (-keys[s][0], -keys[s][1], -keys[s][2], s))
-    best = keys[order[0]]
-    won = sorted([s for s in range(n) if keys[s] == best])
+    keys = []  # per seat, smaller is better: the three keys negated, then the seat
+    for seat in range(len(scores)):
+        better = scores[seat] if most_wins else -scores[seat]
+        keys.append((-better, -cards[seat], -types[seat], seat))
+    ranked = sorted(keys)  # best first, ties in seat order (the seat is the last key)
+    order = []
+    for k in ranked:
+        order.append(k[3])
+    best = ranked[0]
+    tied = keys  # the seats level with the best on the keys so far, in seat order
     decided_by = "shared"
     for level in range(3):
-        top = [s for s in range(n) if keys[s][: level + 1] == best[: level + 1]]
-        if len(top) == 1:
+        level_with_best = []
+        for k in tied:
+            if k[level] == best[level]:
+                level_with_best.append(k)
+        tied = level_with_best
+        if len(tied) == 1:
             decided_by = TIE_BREAKS[level]
             break
+    won = []
+    for k in tied:
+        won.append(k[3])
     return order, won, decided_by
 
 
@@ -240,7 +256,10 @@ class SevenSins(Game):
         self.fixed_sins = chosen
         self.num_types = TYPES_BY_PLAYERS[n]
         # Read at every node (legal actions, refills): an attribute, not an option lookup.
-        self.takes_penance = self.options["penance_cards"] == PENANCE_AS_SIN
+        # Penance cards exist only in the Penance variant: without it there is none to count.
+        self.takes_penance = self.options["penance"] and (
+            self.options["penance_cards"] == PENANCE_AS_SIN
+        )
 
     def new_initial_state(self):
         return SevenSinsState(self)
@@ -293,7 +312,6 @@ class SevenSinsState(State):
         State.__init__(self, game)
         n = game.num_players
         self.in_play = [0] * NUM_SINS
-        self.chosen = 0
         self.decks = [[0] * NUM_CODES for _ in range(4)]
         self.deck_left = [0, 0, 0, 0]
         self.centre = [0] * NUM_CODES
@@ -301,11 +319,9 @@ class SevenSinsState(State):
         self.reserve = [[0] * NUM_SINS for _ in range(n)]
         self.reserve_cards = [0] * n
         self.abyss = [0] * NUM_SINS
-        self.abyss_cards = 0
         self.stones = [0] * n
         self.stones_left = STONES_BY_PLAYERS[n]
         self.opening = [-1] * n
-        self.dealt = 0
         self.phase = SETUP
         self.turn = game.options["first_player"]
         self.refilling = False
@@ -318,26 +334,30 @@ class SevenSinsState(State):
         self.abyss_points = 0
         self.most_wins = False
         self.scores = None
-        self.winners = []
-        self.order = []
-        self.decided_by = None
+        self.result = None  # at the end: {"winners", "order", "decided_by"}, as view() shows it
         self.deck_codes = [(), (), (), ()]  # the codes each deck may hold (fewer to scan)
+        # The deck the next card comes from (current_deck()), kept up to date where a
+        # deck changes, so that a chance node (most of the nodes) need not search.
+        self.next_deck = -1
+        # Counts that can be derived (types chosen, opening cards dealt, cards on the
+        # Abyss, the end's parts) are not kept as attributes of their own: on CPython
+        # 3.11 an object with 30 or more stops having its attribute lookups sped up.
         if game.fixed_sins is not None:
             for s in game.fixed_sins:
                 self.in_play[s] = 1
-            self.chosen = len(game.fixed_sins)
             self._build_decks()
 
     # -- set-up -------------------------------------------------------------
     def _build_decks(self):
-        for s in range(NUM_SINS):
-            if self.in_play[s]:
-                for d in range(3):
-                    self.decks[d][s] = SPLIT[d]
-                    self.deck_left[d] += SPLIT[d]
         sins = self.sins()
+        for d in range(3):
+            deck = self.decks[d]
+            for s in sins:
+                deck[s] = SPLIT[d]
+            self.deck_left[d] = SPLIT[d] * len(sins)
         hell = tuple(sins + [LAST_JUDGMENT])
         self.deck_codes = [hell, hell, hell, tuple([PENANCE + s for s in sins])]
+        self.next_deck = self._first_deck_left()
 
     def _finish_setup(self):
         # Setup: "Shuffle one Last Judgment card into each deck ... Place the Hell III
@@ -353,8 +373,17 @@ class SevenSinsState(State):
                 if self.in_play[s]:
                     self.decks[3][PENANCE + s] = 1
                     self.deck_left[3] += 1
+        self.next_deck = self._first_deck_left()
         self.phase = PLAY
         self.turn = self.game.options["first_player"]
+
+    def _choosing(self):
+        """Whether chance is still choosing the types of sin in play."""
+        return sum(self.in_play) < self.game.num_types
+
+    def _dealt(self):
+        """How many opening cards have been dealt (one per seat, in seat order)."""
+        return len(self.opening) - self.opening.count(-1)
 
     def sins(self):
         """The sin indices in play, sorted."""
@@ -367,7 +396,10 @@ class SevenSinsState(State):
 
     def current_deck(self):
         """The deck the next card comes from (0..3), or -1 if the pile is empty."""
-        left = self.deck_left  # unrolled: asked at every chance node
+        return self.next_deck
+
+    def _first_deck_left(self):
+        left = self.deck_left
         if left[0]:
             return 0
         if left[1]:
@@ -376,26 +408,18 @@ class SevenSinsState(State):
             return 2
         return 3 if left[3] else -1
 
-    def _takes_penance(self):
-        return self.game.takes_penance
-
     def _take_count(self, s):
         if self.game.takes_penance:
             return self.centre[s] + self.centre[PENANCE + s]
         return self.centre[s]
 
-    def _takeable(self):
-        """The sins with at least one card to take from the centre."""
-        centre = self.centre
-        if self.game.takes_penance:
-            return [s for s in SIN_RANGE if centre[s] or centre[PENANCE + s]]
-        return [s for s in SIN_RANGE if centre[s]]
-
     # -- protocol -----------------------------------------------------------
     def _current_player(self):
+        if self.refilling:  # a reveal during play: the commonest node first
+            return CHANCE
         phase = self.phase
         if phase == PLAY:
-            return CHANCE if self.refilling else self.turn
+            return self.turn
         if phase == SETUP:
             return CHANCE
         if phase == STONES:
@@ -403,7 +427,7 @@ class SevenSinsState(State):
         return TERMINAL
 
     def _chance_outcomes(self):
-        if self.chosen < self.game.num_types:
+        if self._choosing():
             return [(CHOOSE + s, 1) for s in range(NUM_SINS) if not self.in_play[s]]
         d = self.current_deck()
         deck = self.decks[d]
@@ -412,16 +436,21 @@ class SevenSinsState(State):
     def _draw_chance(self, stream):
         # The driver's fast path: stream.weighted(self._chance_outcomes()) without
         # building the list (the deck's total is deck_left; codes walk in order).
-        if self.chosen < self.game.num_types:
-            return stream.weighted(self._chance_outcomes())
-        d = self.current_deck()
+        d = self.next_deck
+        if d < 0:  # choosing the types of sin, no deck yet: each one left weighs 1
+            r = stream.below(NUM_SINS - sum(self.in_play))
+            for s in SIN_RANGE:
+                if not self.in_play[s]:
+                    if r == 0:
+                        return CHOOSE + s
+                    r -= 1
+            raise AssertionError("unreachable")
         deck = self.decks[d]
         r = stream.below(self.deck_left[d])
         for c in self.deck_codes[d]:
-            w = deck[c]
-            if r < w:
+            r -= deck[c]
+            if r < 0:  # r was below this code's count
                 return CARD + c
-            r -= w
         raise AssertionError("deck_left disagrees with the deck")
 
     def _legal_actions(self):
@@ -430,26 +459,56 @@ class SevenSinsState(State):
             own = self.reserve[seat]
             done = self.placed[seat]
             return [STONE + s for s in range(NUM_SINS) if own[s] and not done[s]]
-        takeable = self._takeable()  # RESERVE + s is s: the list itself, then the Abyss's
-        return takeable + [ABYSS + s for s in takeable]
+        # The sins with a card to take from the centre, in one plain loop (asked at
+        # every turn; a comprehension costs a function call on CPython before 3.12):
+        # RESERVE + s is s, then the Abyss's, so the list comes sorted.
+        centre = self.centre
+        to_reserve = []
+        to_abyss = []
+        if self.game.takes_penance:
+            for s in SIN_RANGE:
+                if centre[s] or centre[PENANCE + s]:
+                    to_reserve.append(RESERVE + s)
+                    to_abyss.append(ABYSS + s)
+        else:
+            for s in SIN_RANGE:
+                if centre[s]:
+                    to_reserve.append(RESERVE + s)
+                    to_abyss.append(ABYSS + s)
+        return to_reserve + to_abyss
 
     def _observers(self):
         # An opening card is drawn and looked at secretly by its receiver.
         if (
             self.phase == SETUP
-            and self.chosen == self.game.num_types
-            and self.dealt < self.game.num_players
+            and not self._choosing()
+            and self._dealt() < self.game.num_players
         ):
-            return (self.dealt,)
+            return (self._dealt(),)
         return None
 
     def _apply(self, action):
+        if self.refilling:
+            # A reveal during play, the commonest node: written out here, as a call
+            # costs CPython about as much as the reveal itself.
+            code = action - CARD
+            d = self.next_deck
+            self.decks[d][code] -= 1
+            left = self.deck_left
+            left[d] -= 1
+            if not left[d]:
+                self.next_deck = self._first_deck_left()
+            self.centre[code] += 1
+            self.centre_size += 1
+            if code == LAST_JUDGMENT and self._last_judgment():
+                return  # play has ended
+            if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:
+                return  # more to reveal: what _refill() would decide, without the call
+            self._refill()
+            return
         phase = self.phase
-        if phase == PLAY:  # the common case first
-            if self.refilling:
-                self._reveal(action - CARD)
-            else:
-                self._take(action)
+        if phase == PLAY:
+            self._take(action)
         elif phase == STONES:
             self._place(action - STONE)
         else:
@@ -457,23 +516,20 @@ class SevenSinsState(State):
 
     def _apply_setup(self, action):
         n = self.game.num_players
-        if self.chosen < self.game.num_types:
+        if self.next_deck < 0:  # no deck yet: chance is choosing the types of sin
             self.in_play[action - CHOOSE] = 1
-            self.chosen += 1
-            if self.chosen == self.game.num_types:
+            if not self._choosing():
                 self._build_decks()
             return
         code = action - CARD
-        self.decks[0][code] -= 1
-        self.deck_left[0] -= 1
-        if self.dealt < n:
+        self._take_from_deck(0, code)
+        seat = self._dealt()
+        if seat < n:
             # Setup: "Each player draws one card from the Hell I deck, looks at it
             # secretly, and puts it face down in their reserve."
-            seat = self.dealt
             self.opening[seat] = code
             self.reserve[seat][code] += 1
             self.reserve_cards[seat] += 1
-            self.dealt += 1
             return
         # Setup: "Reveal the first 5 cards of the Hell I deck"
         self.centre[code] += 1
@@ -493,7 +549,6 @@ class SevenSinsState(State):
         stone = False
         if action >= ABYSS:
             self.abyss[s] += count
-            self.abyss_cards += count
             if self.stones_left:
                 self.stones[seat] += 1
                 self.stones_left -= 1
@@ -501,59 +556,73 @@ class SevenSinsState(State):
         else:
             self.reserve[seat][s] += count
             self.reserve_cards[seat] += count
-        self._announce(
-            "take",
-            seat=seat,
-            sin=SIN_NAMES[s],
-            cards=count,
-            to="abyss" if action >= ABYSS else "reserve",
-            stone=stone,
-        )
+        # Announced as a tuple, made a dict only if announcements() is asked for: a take
+        # is announced at every turn, and a driver with nobody watching drops it unread.
+        self._news.append((seat, s, count, action >= ABYSS, stone))
         self.turns += 1
         if self.final_round and seat == self.last_seat():
             # Penance: "until the player to the left of the first player
             # finishes their turn"; the centre no longer matters.
             self._end_play()
             return
+        if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:
+            self.refilling = True  # what _refill() would decide, without the call
+            return
         self._refill()
 
-    def _reveal(self, code):
-        d = self.current_deck()
+    def _take_from_deck(self, d, code):
         self.decks[d][code] -= 1
-        self.deck_left[d] -= 1
-        self.centre[code] += 1
-        self.centre_size += 1
-        if code == LAST_JUDGMENT:
-            self.judgments += 1
-            ends = self.judgments == LAST_JUDGMENTS
-            # End of the Game: "The game ends immediately as soon as the 3rd Last Judgment
-            # card is revealed."
-            now = ends and (not self.game.options["penance"] or self.turn == self.last_seat())
-            # Game Variant: Penance: "the players' turns continue until the player to the
-            # left of the first player finishes their turn"
-            self.final_round = ends and not now
-            self._announce(
-                "last-judgment",
-                number=self.judgments,
-                of=LAST_JUDGMENTS,
-                play_ends=now,
-                final_round=self.final_round,
-            )
-            if now:
-                self._end_play()
-                return
-        self._refill()
+        left = self.deck_left
+        left[d] -= 1
+        if not left[d]:
+            self.next_deck = self._first_deck_left()
+
+    def announcements(self):
+        out = []
+        for item in self._news:
+            if type(item) is tuple:  # a take, as _take() keeps it
+                seat, s, count, to_abyss, stone = item
+                item = {  # the keys in the order _announce() gives them
+                    "seat": seat,
+                    "sin": SIN_NAMES[s],
+                    "cards": count,
+                    "to": "abyss" if to_abyss else "reserve",
+                    "stone": stone,
+                    "kind": "take",
+                }
+            out.append(item)
+        return out
+
+    def _last_judgment(self):
+        """Count a Last Judgment just revealed; True if it ends play now."""
+        self.judgments += 1
+        ends = self.judgments == LAST_JUDGMENTS
+        # End of the Game: "The game ends immediately as soon as the 3rd Last Judgment
+        # card is revealed."
+        now = ends and (not self.game.options["penance"] or self.turn == self.last_seat())
+        # Game Variant: Penance: "the players' turns continue until the player to the
+        # left of the first player finishes their turn"
+        self.final_round = ends and not now
+        self._announce(
+            "last-judgment",
+            number=self.judgments,
+            of=LAST_JUDGMENTS,
+            play_ends=now,
+            final_round=self.final_round,
+        )
+        if now:
+            self._end_play()
+        return now
 
     def _refill(self):
         """Reveal until 5 cards lie in the centre; then the next player plays."""
-        left = self.deck_left
-        if self.centre_size < CENTRE_SIZE and (left[0] or left[1] or left[2] or left[3]):
+        if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:  # cards left to reveal
             self.refilling = True
             return
         self.refilling = False
         self.turn = (self.turn + 1) % self.game.num_players
         centre = self.centre
-        for s in range(NUM_SINS):
+        for s in SIN_RANGE:
             if centre[s]:
                 return
         if self.game.takes_penance:
@@ -580,15 +649,13 @@ class SevenSinsState(State):
         manual = self.game.options["stones"] == "manual"
         for seat in range(n):
             own = self.reserve[seat]
-            types = 0
-            for s in range(NUM_SINS):
-                if own[s]:
-                    types += 1
-            self.to_place[seat] = min(self.stones[seat], types)
+            stones = self.stones[seat]
+            self.to_place[seat] = min(stones, NUM_SINS - own.count(0))
             if not manual:
-                chosen, _ = best_stone_placement(own, self.stones[seat], self.most_wins)
-                for s in chosen:
-                    self.placed[seat][s] = 1
+                if stones:  # no stone, nothing to place
+                    chosen, _ = best_stone_placement(own, stones, self.most_wins)
+                    for s in chosen:
+                        self.placed[seat][s] = 1
                 self.to_place[seat] = 0
         self.phase = STONES
         self.place_seat = self.game.options["first_player"]
@@ -616,22 +683,27 @@ class SevenSinsState(State):
         types = []
         for seat in range(n):
             own = self.reserve[seat]
+            stone = self.placed[seat]
             total = 0
-            t = 0
             for s in range(NUM_SINS):
-                total += points(own[s] + self.placed[seat][s])
-                if own[s]:
-                    t += 1
+                if own[s]:  # a stone lies only on a type with cards; no card scores 0
+                    total += POINTS_BY_COUNT[own[s] + stone[s]]
             scores.append(total)
             cards.append(self.reserve_cards[seat])
-            types.append(t)
+            types.append(NUM_SINS - own.count(0))
         self.scores = scores
-        self.order, self.winners, self.decided_by = ranking(scores, cards, types, self.most_wins)
+        order, winners, decided_by = ranking(scores, cards, types, self.most_wins)
+        self.result = {"winners": winners, "order": order, "decided_by": decided_by}
         self.phase = OVER
-        self._announce("result", winners=list(self.winners), decided_by=self.decided_by)
+        self._announce("result", winners=list(winners), decided_by=decided_by)
+
+    def winners(self):
+        """The seats that won, sorted ([] before the end)."""
+        return self.result["winners"] if self.result is not None else []
 
     def _returns(self):
-        return [1 if seat in self.winners else 0 for seat in range(self.game.num_players)]
+        winners = self.winners()
+        return [1 if seat in winners else 0 for seat in range(self.game.num_players)]
 
     def scoring(self):
         """The scoring breakdown (plain data) once play has ended, else None."""
@@ -666,7 +738,7 @@ class SevenSinsState(State):
                     "total": total,
                     "cards": self.reserve_cards[seat],
                     "types": t,
-                    "winner": self.phase == OVER and seat in self.winners,
+                    "winner": self.phase == OVER and seat in self.winners(),
                 }
             )
         abyss = {}
@@ -687,10 +759,10 @@ class SevenSinsState(State):
         """Per-game figures (str -> int) that host/simulate.py sums."""
         out = {
             "abyss_points": self.abyss_points,
-            "abyss_cards": self.abyss_cards,
+            "abyss_cards": sum(self.abyss),
             "most_wins": 1 if self.most_wins else 0,
             "turns": self.turns,
-            "shared_win": 1 if len(self.winners) > 1 else 0,
+            "shared_win": 1 if len(self.winners()) > 1 else 0,
         }
         for seat in range(self.game.num_players):
             out["score%d" % seat] = self.scores[seat] if self.scores is not None else 0
@@ -713,7 +785,7 @@ class SevenSinsState(State):
             "centre": centre,
             "decks": list(self.deck_left),
             "reserve_cards": list(self.reserve_cards),
-            "abyss_cards": self.abyss_cards,
+            "abyss_cards": sum(self.abyss),
             "stones": list(self.stones),
             "stones_left": self.stones_left,
             "first_player": self.game.options["first_player"],
@@ -729,7 +801,7 @@ class SevenSinsState(State):
             "judgments_of": LAST_JUDGMENTS,
             "result": self._result(),
         }
-        if seat is not None and self.phase == SETUP and seat < self.dealt:
+        if seat is not None and self.phase == SETUP and seat < self._dealt():
             # Seen once, secretly, at the deal; never shown again during play.
             view["opening"] = self.opening[seat]
         return view
@@ -747,12 +819,13 @@ class SevenSinsState(State):
 
     def _result(self):
         """The end: winners, every seat best first, and what decided (None before)."""
-        if self.phase != OVER:
+        result = self.result
+        if self.phase != OVER or result is None:
             return None
         return {
-            "winners": list(self.winners),
-            "order": list(self.order),
-            "decided_by": self.decided_by,
+            "winners": list(result["winners"]),
+            "order": list(result["order"]),
+            "decided_by": result["decided_by"],
         }
 
     def _action_text(self, action):
@@ -760,8 +833,9 @@ class SevenSinsState(State):
         if kind == "choose":
             return "%s is in play" % SIN_NAMES[x]
         if kind == "card":
-            if self.phase == SETUP and self.dealt < self.game.num_players:
-                return "deal %s to seat %d, secretly" % (CARD_NAMES[x], self.dealt)
+            dealt = self._dealt()
+            if self.phase == SETUP and dealt < self.game.num_players:
+                return "deal %s to seat %d, secretly" % (CARD_NAMES[x], dealt)
             d = self.current_deck()
             where = "the Penance cards" if d == 3 else "Hell " + DECK_NAMES[max(0, d)]
             if x == LAST_JUDGMENT:
@@ -795,7 +869,7 @@ class SevenSinsState(State):
         if self.phase != SETUP and self.phase != PLAY:
             return None
         start = 0 if self.game.fixed_sins is not None else self.game.num_types
-        hidden = [s for s in range(self.dealt) if s != seat]
+        hidden = [s for s in range(self._dealt()) if s != seat]
         if not hidden:
             return None
         other = self.clone()

@@ -29,6 +29,7 @@ BUILTINS = {
     "machine",
     "micropython",
     "neopixel",
+    "network",  # the Pico W / 2 W build (phone_mode.py; sim/wlan.py on the unix port)
     "os",
     "re",
     "rp2",

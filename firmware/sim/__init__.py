@@ -16,6 +16,8 @@
 #   CONFESSOR_SIM_SETTLE_MS=<ms> how long a moved cursor waits for the next press before
 #                              it is drawn (default the board's 250 at real speed, 0 instant)
 #   CONFESSOR_SIM_VSYS_MV=<mV> the supply the battery divider reads (default 4700, USB)
+#   CONFESSOR_SIM_PHONE_PORT=<port>  phone mode's server on loopback (default 8080; the
+#                              board's is 80, which the unix port may not bind)
 
 import os
 

@@ -15,7 +15,7 @@
   the budget, `-X heapsize=128wK` for the firmware, with the firmware installed as `confessor flash` installs it
   (the device manifest's files, .mpy): how many complete, and the lowest free heap
   seen at idle (after a collection) during the sessions;
-- the free heap at the menu with five games installed and with one;
+- the free heap at the menu with six games installed and with one;
 - the smallest budget each game's session fits (the firmware's share, in wK: the
   heap given is that plus the simulator's share)."""
 

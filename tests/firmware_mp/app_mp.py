@@ -21,10 +21,13 @@ def _tmp(name):
 
 def test_settings_validate_and_reject_with_one_line():
     values = settings.validate({"brightness": 10, "names": ["Ana", "Bo"]})
-    assert values == {"brightness": 10, "names": ["Ana", "Bo"]}
+    assert values == {"brightness": 10, "names": ["Ana", "Bo"], "phones": False}
+    assert settings.validate({"phones": True}, values)["phones"] is True
     for bad in (
         {"brightness": 256},
         {"brightness": True},
+        {"phones": 1},
+        {"phones": "yes"},
         {"names": ["x" * 11]},
         {"names": ["caf\u00e9"]},
         {"colour": 1},
@@ -36,6 +39,17 @@ def test_settings_validate_and_reject_with_one_line():
             assert "\n" not in str(err)
         else:
             raise AssertionError("accepted %r" % (bad,))
+
+
+def test_a_phone_games_tokens_live_beside_its_key_and_go_with_it():
+    root = _tmp("phones")
+    store = GameStore(root)
+    store.start("abc124", b"head\n", b"\x02" * 32)
+    assert store.load_phones("abc124") is None  # not a phone game
+    store.save_phones("abc124", b'{"tokens": []}')
+    assert store.load_phones("abc124") == b'{"tokens": []}'
+    store.finish("abc124", b"end\n")
+    assert store.load_phones("abc124") is None and store.load("abc124")[1] is None
 
 
 def test_store_start_append_finish_and_truncate():

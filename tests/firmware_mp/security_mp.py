@@ -114,6 +114,36 @@ def test_listing_pages_in_bounded_memory():
     assert store.delete(ids[0]) and not store.delete(ids[0]) and not store.delete("../x")
 
 
+def test_a_heap_too_full_for_a_page_gets_a_shorter_one():
+    """ls on a heap a game has filled: the link collects and answers a shorter page
+    (the laptop follows `more`), rather than an error on every try."""
+    import serial_link
+
+    from shared_rules import wire
+
+    class Tight(GameStore):
+        def page(self, after=None, count=16):
+            if count > 4:
+                raise MemoryError("no room for a page of %d" % count)
+            return GameStore.page(self, after, count)
+
+    class App:
+        pass
+
+    root = _tmp("tight")
+    store = Tight(root)
+    for i in range(10):
+        with open(store.log_path("%012x" % i), "wb") as f:
+            f.write(b'11 {"t":"end"} %08x\n' % (__import__("binascii").crc32(b'{"t":"end"}')))
+    server = serial_link.Server(App(), store=store)
+    reply = wire.decode(server.handle(wire.request(3, "ls")[:-1]))
+    assert reply["id"] == 3 and len(reply["ok"]["games"]) == 4 and reply["ok"]["more"] is True
+    assert server.short == 1
+    # the next request starts at a whole page again
+    reply = wire.decode(server.handle(wire.request(4, "ls", {"after": "%012x" % 3})[:-1]))
+    assert len(reply["ok"]["games"]) == 4 and server.short == 1
+
+
 def test_flash_space_check_says_what_to_do():
     os.putenv("CONFESSOR_FLASH_FREE", "1000")
     try:

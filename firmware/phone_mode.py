@@ -1,0 +1,275 @@
+# phone_mode.py  Phone mode in a game: the network, the seats' tokens, the server, phone turns
+# MIT licence. Imported by session.py only for a game played with phones (the phones
+# setting when it starts; its .phones file when it resumes), and unloaded with the
+# game's other modules at its end (loader.Loaded): a game without phones spends none of
+# its RAM here. The parts are phase 1's (docs/phones.md): wifi.Wifi, phone_seats.Seats
+# and Guard, phone_provider.GameProvider and Inbox, phone_server.PhoneServer, whose
+# listener and connections run as asyncio tasks beside the UI's and the serial link's.
+#
+# A seat's secret choice made on its phone reaches the game only through the UI task:
+# turn() waits for the Inbox and the buttons together, checks the choice again against
+# the state (the same seat, the same move, a legal action) and returns it, and the
+# session journals it as it journals a button's. The e-ink says whose phone it waits
+# for and that a choice was made, never what.
+
+import asyncio
+import json
+
+from ui import Screen
+
+
+class PhoneMode:
+    def __init__(self, app):
+        import binascii
+        import time
+
+        import phone_provider
+        import phone_seats
+        import wifi
+
+        board = app.board
+        self.app = app
+        if board.sim is not None:  # the unix port: sim/wlan.py answers on loopback
+            from sim import env
+            from sim import wlan as network
+
+            self.port = int(env("CONFESSOR_SIM_PHONE_PORT", "8080"))
+            self.host = "127.0.0.1"
+        else:
+            import network  # pyright: ignore[reportMissingImports] - the board's
+
+            self.port = wifi.AP_PORT
+            self.host = "0.0.0.0"
+        self.wifi = wifi.Wifi(network, board.urandom)
+        self.inbox = phone_provider.Inbox()
+        boot = binascii.hexlify(board.urandom(3)).decode()
+        self.provider = phone_provider.GameProvider(self.inbox, boot=boot)
+        self.seats = phone_seats.Seats(board.urandom)
+        self.guard = phone_seats.Guard(time)
+        self.server = None  # listen(): after the network screen's QR code is drawn
+        self._codes = None  # the seats' join codes, encoded before the server loads
+        self.game_id = None
+
+    # ****** the game's start and end ******
+    async def start(self, s, state, new):
+        """Tokens dealt (a new game) or restored (a resumed one, from its .phones file),
+        the access point up with the same name and password, the server listening."""
+        ssid = password = None
+        off = ()
+        if new:
+            self.seats.deal(s.players)
+        else:
+            saved = json.loads(self.app.store.load_phones(s.id))
+            self.seats.restore(saved["tokens"])
+            ssid, password, off = saved["ssid"], saved["password"], saved.get("off", ())
+            saved = None
+        self.wifi.start_ap(ssid, password)
+        self.game_id = s.id
+        names = [s.name(seat) for seat in range(s.players)]
+        self.provider.attach(s.game, state, names)
+        for seat in off:
+            self.provider.phone(seat, False)  # went back to the buttons before the cut
+        if new:
+            self.save()
+
+    async def listen(self):
+        """The server, imported after the QR encoder (network()): the encoder, low in
+        the heap, goes after the join screens and leaves one hole, not many."""
+        import phone_server
+
+        here = phone_server.__file__
+        page = here[: here.rfind("/") + 1] + phone_server.PAGE  # beside the modules
+        self.server = phone_server.PhoneServer(self.provider, self.seats, self.guard, page)
+        await self.server.start(self.host, self.port)
+
+    def save(self):
+        """The tokens, the network and the seats that went back to the buttons, beside
+        the game's key (store.py): what a resume needs to keep every page working."""
+        data = {
+            "tokens": self.seats.tokens(),
+            "ssid": self.wifi.ssid,
+            "password": self.wifi.password,
+            "off": [seat for seat in range(self.seats.players()) if not self.uses_phone(seat)],
+        }
+        self.app.store.save_phones(self.game_id, json.dumps(data).encode())
+
+    def stop(self):
+        """The game is closed: tokens die, the server and the network go."""
+        self.seats.end()
+        self.guard.reset()
+        self.provider.detach()
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        self.wifi.stop()
+
+    def changed(self):
+        self.provider.changed()  # after every action: the pages fetch the new state
+
+    def uses_phone(self, seat):
+        return self.provider.state is None or self.provider.uses_phone(seat)
+
+    def use_phone(self, seat, on):
+        """A seat goes back to pass-and-peek, or to its phone again (kept for a resume)."""
+        self.provider.phone(seat, on)
+        self.save()
+
+    # ****** screens ******
+    def _code_screen(self, scr, code):
+        import join_screen
+
+        scr.paint = lambda display: join_screen.draw(display, scr, code)
+        return scr
+
+    async def network(self, s):
+        """The table's network: its name and password, and the Wi-Fi QR code."""
+        import join_screen
+
+        scr, code = join_screen.network_screen(self.wifi.ssid, self.wifi.password)
+        await s.show(self._code_screen(scr, code), True)
+        scr = code = join_screen = None
+        await s.wait_key("A")
+        # Every seat's code is encoded now, before the server comes in: the encoder's
+        # working space is the heap's peak, and it is lower while microdot is not there.
+        import qr
+
+        self._codes = [qr.encode(self._url(seat)) for seat in range(s.players)]
+
+    def _url(self, seat):
+        return self.wifi.url(self.seats.token(seat), self.port)
+
+    async def join(self, s):
+        """Behind the pass gate, each seat's own code; a seat may say it has no phone
+        (it plays with the buttons, as without phone mode)."""
+        for seat in range(s.players):
+            await self.join_seat(s, seat)
+        s.light(None)
+        self._codes = None
+        self._unload(s)
+
+    async def join_seat(self, s, seat):
+        name = s.name(seat)
+        s.light(seat, "look")
+        await s.show(
+            Screen(
+                "pass",
+                "Pass to %s" % name,
+                big=name,
+                facts=["Only %s may look." % name],
+                lines=["Press A to see your phone's code.", "B: no phone, play here."],
+                keys=("Look", "No phone", ""),
+            )
+        )
+        key = await s.wait_key("AB")
+        if key == "A":
+            await s.show(self._seat_screen(s, seat, name))
+            key = await s.wait_key("AB")
+        self.use_phone(seat, key != "B")
+
+    def _seat_screen(self, s, seat, name):
+        """The seat's join screen; where the heap has no room for the QR encoder (a
+        rejoin mid-game, beside the server), the same address to type instead."""
+        url = self._url(seat)
+        codes = self._codes
+        try:
+            import join_screen
+
+            code = codes[seat] if codes else None
+            scr, code = join_screen.seat_screen(name, url, code)
+            return self._code_screen(scr, code)
+        except MemoryError:
+            self._unload(s)
+            shown = url[7:]  # without http://
+            lines = ["No room for the code now.", "Open this address on your phone:"]
+            lines += [shown[i : i + 32] for i in range(0, len(shown), 32)]
+            return Screen(
+                "join-seat", name, lines=lines, keys=("done", "no phone", ""), private=True
+            )
+        finally:
+            if codes:
+                codes[seat] = None  # pyright: ignore[reportCallIssue, reportArgumentType]
+
+    def _unload(self, s):
+        # the QR encoder's code goes once the last code is off the glass (the next
+        # screen drops the last reference): a game needs it again only if a seat rejoins
+        for module in ("join_screen", "qr"):
+            s.unload(module)
+
+    async def rejoin(self, s, seat):
+        """A seat on the buttons goes back to its phone (the pause menu): its code again."""
+        await self.join_seat(s, seat)
+        self._unload(s)
+
+    # ****** a seat's secret choice from its phone ******
+    def waits_for(self, seat):
+        """The rules ask this seat a secret, and it makes it on its phone."""
+        return self.provider.pending(seat) is not None
+
+    async def turn(self, s, seat):
+        """The seat's choice from its phone: the action; None when the table abandons
+        the game from the pause menu; False when the seat goes back to the buttons."""
+        name = s.name(seat)
+        buttons = self.app.board.buttons
+        while True:
+            s.light(seat, "turn")
+            await s.show(
+                Screen(
+                    "phone",
+                    "%s: %s's turn" % (s.title, name),
+                    big=name,
+                    facts=["Waiting for %s's phone." % name],
+                    lines=["Make your choice on your phone.", "B: use the buttons instead."],
+                    keys=("", "Buttons", "Menu"),
+                    corner="#%d" % s.move(),
+                )
+            )
+            while True:
+                item = self.inbox.take()
+                if item is not None:
+                    action = self._check(s, seat, item)
+                    if action is None:
+                        continue  # stale (a move passed) or not this seat's: dropped
+                    await s.show(
+                        Screen(
+                            "chosen",
+                            "%s: %s's turn" % (s.title, name),
+                            big=name,
+                            facts=["%s has chosen." % name],
+                            lines=["The choice stays secret."],
+                            corner="#%d" % s.move(),
+                        )
+                    )
+                    return action
+                waker = asyncio.create_task(_wake(self.inbox, buttons))
+                try:
+                    kind, key = await s.next_event()
+                finally:
+                    waker.cancel()
+                if kind == "phone":
+                    continue
+                if key == "B" and kind == "press":
+                    self.use_phone(seat, False)
+                    return False
+                if key == "C":
+                    if await s.pause(seat):
+                        return None
+                    if not self.waits_for(seat):
+                        return False  # the pause menu sent the seat to the buttons
+                    break  # the waiting screen again
+
+    def _check(self, s, seat, item):
+        # the UI task's own check: the provider checked the choice when it came in,
+        # and the game may have moved on since (a button, another choice)
+        who, move, action = item
+        if who != seat or move != s.move() or not self.waits_for(seat):
+            return None
+        if action not in self.provider.legal():
+            return None
+        return action
+
+
+async def _wake(inbox, buttons):
+    """A choice in the inbox wakes the UI task as a press would (a named event nothing
+    else answers, so one left in the queue is harmless)."""
+    await inbox.wait()
+    buttons.post("phone", "phone")
