@@ -15,6 +15,7 @@
 import asyncio
 import json
 
+from table import pass_screen
 from ui import Screen
 
 
@@ -150,16 +151,8 @@ class PhoneMode:
     async def join_seat(self, s, seat):
         name = s.name(seat)
         s.light(seat, "look")
-        await s.show(
-            Screen(
-                "pass",
-                "Pass to %s" % name,
-                big=name,
-                facts=["Only %s may look." % name],
-                lines=["Press A to see your phone's code.", "B: no phone, play here."],
-                keys=("Look", "No phone", ""),
-            )
-        )
+        lines = ["Press A to see your phone's code.", "B: no phone, play here."]
+        await s.show(pass_screen(name, lines, ("Look", "No phone", "")))
         key = await s.wait_key("AB")
         if key == "A":
             await s.show(self._seat_screen(s, seat, name))

@@ -20,20 +20,23 @@ async def seal_screen(s):
     await s.wait_key("A")
 
 
+def pass_screen(name, lines, keys=("Look", "", "")):
+    """The public "pass to <name>" screen that comes before anything only `name` may see."""
+    return Screen(
+        "pass",
+        "Pass to %s" % name,
+        big=name,
+        facts=["Only %s may look." % name],
+        lines=lines,
+        keys=keys,
+    )
+
+
 async def gate(s, seat, what, lines, title=None):
     """Pass the device to one seat, show it a secret, wipe it."""
     name = s.name(seat)
     s.light(seat, "look")
-    await s.show(
-        Screen(
-            "pass",
-            "Pass to %s" % name,
-            big=name,
-            facts=["Only %s may look." % name],
-            lines=["Press A to see %s." % what],
-            keys=("Look", "", ""),
-        )
-    )
+    await s.show(pass_screen(name, ["Press A to see %s." % what]))
     await s.wait_key("A")
     big = None
     if lines and lines[0].startswith("#"):
