@@ -604,6 +604,8 @@ class VirtualBoard:
 
 def _closed(sock: socket.socket) -> bool:
     try:
+        if sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR):
+            return True  # reset (RST): bytes it sent may still be queued, but it is gone
         return sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
     except BlockingIOError:
         return False
