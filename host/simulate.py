@@ -143,7 +143,7 @@ def simulate(
     try:
         if jobs > 1 and len(work) > 1:
             pool = _context().Pool(min(jobs, len(work)), initializer=_quiet_worker)
-            results = pool.imap_unordered(_work, work)
+            results = _until_ctrl_c(pool.imap_unordered(_work, work))
         else:
             results = map(_work, work)
         for arm_index, records in results:
@@ -163,6 +163,30 @@ def simulate(
         if bar is not None:
             bar.close()
     return Run(arms, tallies, count, played, interrupted, time.perf_counter() - started)
+
+
+def _until_ctrl_c(results):
+    """The pool's results until Ctrl-C, then KeyboardInterrupt. While waiting, the signal
+    only sets a flag, read between short waits: a KeyboardInterrupt raised inside the
+    pool's own locks can leave terminate() waiting for ever (seen once on a busy machine)."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield from results  # signals reach the main thread only
+        return
+    pressed = []
+    previous = signal.signal(signal.SIGINT, lambda *_: pressed.append(True))
+    try:
+        while not pressed:
+            try:
+                yield results.next(timeout=0.1)
+            except multiprocessing.TimeoutError:
+                pass
+            except StopIteration:
+                return
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    raise KeyboardInterrupt
 
 
 def _progress_bar(total: int, progress: bool | None):
