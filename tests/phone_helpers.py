@@ -3,6 +3,7 @@ from pictures of the simulated e-ink as a phone's camera would."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -78,3 +79,80 @@ def camera_pgm(pbm: Path, out: Path, zoom: int = 4) -> Path:
             soft[y * W + x] = total // n
     out.write_bytes(b"P5\n%d %d\n255\n" % (W, H) + bytes(soft))
     return out
+
+
+# ****** a real headless browser on the phone pages (Debian's Chromium, by Selenium) ******
+@pytest.fixture
+def browser(tmp_path):
+    chromium = require("chromium")
+    driver_path = require("chromedriver")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=390,844",  # a phone's screen
+        f"--user-data-dir={tmp_path / 'chromium'}",
+    ):
+        opts.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)
+    driver.set_page_load_timeout(30)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def secrets_shown(driver) -> dict:
+    # Read in one script: the page may render the same state again at any time (a poll
+    # that overlapped a send, a reconnect), which would leave element references stale.
+    rows = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#secrets dd'), function (dd) {"
+        " return [dd.getAttribute('data-key'), dd.getAttribute('data-json'), dd.innerText];"
+        " });"
+    )
+    out = {}
+    for key, data, text in rows:
+        out[key] = json.loads(data)
+        assert text.strip()  # a person sees something, not just the data
+    return out
+
+
+def expected_secrets(view: dict, public: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "seat" and public.get(k, object()) != v}
+
+
+def page(driver, tab):
+    """The tab in front (a phone picked up)."""
+    driver.switch_to.window(tab)
+    return driver
+
+
+def wait_page(driver, tab, etag, state=None, timeout=20):
+    """Until the tab shows the device's version `etag` (and `state`, if given)."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    page(driver, tab)
+
+    def body(d):
+        b = d.find_element("tag name", "body")
+        return b.get_attribute("data-version"), b.get_attribute("data-state")
+
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+            lambda d: body(d)[0] == etag and (state is None or body(d)[1] == state)
+        )
+    except TimeoutException:
+        seen = body(driver)
+        banner = driver.find_element("id", "banner").text
+        raise AssertionError(f"the page shows {seen} ({banner!r}), not {(etag, state)}") from None
