@@ -81,38 +81,9 @@ def camera_pgm(pbm: Path, out: Path, zoom: int = 4) -> Path:
     return out
 
 
-# ****** a real headless browser on the phone pages (Debian's Chromium, by Selenium) ******
-@pytest.fixture
-def browser(tmp_path):
-    chromium = require("chromium")
-    driver_path = require("chromedriver")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = chromium
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=390,844",  # a phone's screen
-        f"--user-data-dir={tmp_path / 'chromium'}",
-    ):
-        opts.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)
-    driver.set_page_load_timeout(30)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
+# ****** a headless browser's tab (tests/conftest.py's `browser` fixture) ******
 def secrets_shown(driver) -> dict:
+    """The secrets a tab shows: {view key: value} from its data, each shown as text."""
     # Read in one script: the page may render the same state again at any time (a poll
     # that overlapped a send, a reconnect), which would leave element references stale.
     rows = driver.execute_script(

@@ -13,8 +13,7 @@ import json
 import time
 
 from device_helpers import log_of, start_device
-from phone_helpers import (  # noqa: F401 - browser: a fixture
-    browser,
+from phone_helpers import (
     expected_secrets,
     page,
     secrets_shown,
@@ -105,7 +104,9 @@ def choose_on_page(driver, tab, state, move: int) -> int:
     decoded = [game.decode(a) for a in legal]
     if decoded[0].get("kind") == "bid":
         bid = keeper_bid(move)
-        want = next(a for a, d in zip(legal, decoded) if (d["notches"], d["taler"]) == bid)
+        want = next(
+            a for a, d in zip(legal, decoded, strict=True) if (d["notches"], d["taler"]) == bid
+        )
     else:
         want = legal[(move * 7) % len(legal)]
     index = legal.index(want)  # the page lists the options in the rules' order

@@ -7,8 +7,7 @@ on the pages, and no page ever shows another seat's secret."""
 import os
 import shutil
 
-from phone_helpers import (  # noqa: F401 - browser: a fixture
-    browser,
+from phone_helpers import (
     expected_secrets,
     page,
     pbm_png,
