@@ -112,14 +112,16 @@ class GameProvider:
     def ask(self, seat):
         """The seat's decision now is made on its phone though the rules do not hide
         it (it needs the seat's own view: 7 Pecados' hand, New Rule's)."""
-        self._asked = (self.state.move_number(), seat)
+        st = self.state
+        self._asked = None if st is None else (st.move_number(), seat)
         self._version += 1
 
     def show(self, seat, text=None):
         """A private reveal on the seat's page until it answers SEEN; None: none."""
         if self._shown is not None:
             self._sent.pop(self._shown[1], None)
-        self._shown = None if seat is None else (self.state.move_number(), seat, text)
+        st = self.state
+        self._shown = None if seat is None or st is None else (st.move_number(), seat, text)
         self._version += 1
 
     def _reveal(self, seat):

@@ -1,15 +1,19 @@
 """The real firmware on the virtual board, its phone pages in a real headless Chromium
-(Debian's, driven by Selenium through its chromedriver): a whole Mea Culpa keeper game
-in which every seat joins by the QR code decoded from the picture of the e-ink, each
-seat's tab shows exactly that seat's secrets, and every bid and the Pope's die are
-chosen on the pages (their lists and Send button, as a person would). Each time the
-device waits for a decision, every tab is checked against the rules core's view(seat),
-replayed on the laptop from the device's journal: its own secrets all there, the public
-table as view(None), nothing of another seat's. At the heap of tests/test_device_phones.py."""
+(Debian's, driven by Selenium through its chromedriver), every seat joined by the QR code
+decoded from the picture of the e-ink, at the heap of tests/test_device_phones.py.
+
+A whole Mea Culpa keeper game: every bid and the Pope's die are chosen on the pages
+(their lists and Send button, as a person would), and each time the device waits for a
+decision every tab is checked against the rules core's view(seat), replayed on the
+laptop from the device's journal: its own secrets all there, the public table as
+view(None), nothing of another seat's. And 7: The Sins' setup: each seat reads its
+opening card on its own page and answers Seen, and no other page shows it. (The other
+games with secrets are played over plain HTTP: tests/test_device_phones_games.py.)"""
 
 from __future__ import annotations
 
 import json
+import os
 import time
 
 from device_helpers import log_of, start_device
@@ -32,8 +36,9 @@ from test_device_phones import (
 
 from host.phone_sim import PhoneHttp, free_port, replay_views
 from host.sim_client import SimError
-from host.sim_play import keeper_bid, keeper_step
+from host.sim_play import keeper_bid, keeper_step, start_game
 from shared_rules import gamelog, games
+from shared_rules.game import replay
 
 GAME = "mea-culpa-keeper"
 
@@ -69,7 +74,7 @@ def device_etag(http: PhoneHttp, token: str) -> str:
     raise SimError("the device did not answer a state request")
 
 
-def check_pages(driver, tabs, http, token, flash, chooser=None) -> tuple:
+def check_pages(driver, tabs, http, token, flash, chooser=None) -> tuple:  # the keeper
     """Every tab against view(seat) at this point of the game: (state, views, public)."""
     etag = device_etag(http, token)
     state, views, public = replay_views(GAME, PLAYERS, actions_of(flash))
@@ -185,5 +190,70 @@ def test_a_whole_keeper_game_chosen_in_a_browser(tmp_path, browser):
         c.press("A")  # the game is closed: its server goes, the pages cannot reach it
         for tab in tabs:
             wait_gone(browser, tab)
+    finally:
+        dev.stop()
+
+
+def test_seven_sins_opening_cards_are_read_in_a_browser(tmp_path, browser):
+    """7: The Sins' secret is each seat's opening card, shown once during setup: each
+    seat reads its own on its page (the card in its secrets, the words the gate would
+    have shown) and answers Seen; the device waits for it, and no other page shows it."""
+    shots = os.environ.get("CONFESSOR_PHONE_SHOTS")  # a folder: keep the screenshot there
+    port = free_port()
+    dev = start_device(tmp_path, phone_port=port, heap=heap(), mpy=True)
+    flash = tmp_path / "flash"
+    http = PhoneHttp(port)
+    try:
+        c = dev.client
+        menu_to_phones(c)
+        start_game(c, PLAYERS, title="7: The Sins")
+        c.press("A")  # the seal
+        urls = join_all(c, tmp_path, port)
+        seats = list(urls)
+        token = urls[seats[0]].rsplit("/", 1)[1]
+        tabs = []
+        for i, url in enumerate(urls.values()):
+            if i:
+                browser.switch_to.new_window("tab")
+            browser.get(url)
+            tabs.append(browser.current_window_handle)
+        for _ in range(PLAYERS):
+            scr = c.screen()
+            assert scr["name"] == "phone" and not scr["private"], scr
+            seat = seats.index(scr["big"])
+            move = c.status()["move"]
+            etag = device_etag(http, token)
+            log = gamelog.parse(log_of(flash))
+            game = games.load_described(log["head"])
+            state = replay(game, log["actions"])
+            public = state.view(None)
+            for s, tab in enumerate(tabs):
+                wait_page(browser, tab, etag, "choose" if s == seat else None)
+                assert secrets_shown(browser) == expected_secrets(state.view(s), public)
+                words = browser.execute_script(
+                    "var p = document.querySelector('#choice .reveal');"
+                    " return p && !document.getElementById('choicebox').hidden ? p.innerText : null;"
+                )
+                if s == seat:
+                    card = game.decode(state.history()[-1])["card"]
+                    assert words and words.startswith(card + ".") and "opening card" in words
+                    assert secrets_shown(browser)["opening"] == state.view(s)["opening"]
+                else:
+                    assert words is None
+            page(browser, tabs[seat])
+            if shots and seat == 0:
+                browser.save_screenshot(os.path.join(shots, "page-reveal.png"))
+            send = browser.find_element("id", "send")
+            assert send.text == "Seen" and send.is_enabled()
+            send.click()
+            wait_moved(c, move)
+        # the first turn: setup is over, and the opening cards are on no page any more
+        assert c.screen()["name"] == "turn"
+        check = replay_views("seven-sins", PLAYERS, actions_of(flash))
+        etag = device_etag(http, token)
+        for s, tab in enumerate(tabs):
+            wait_page(browser, tab, etag)
+            assert "opening" not in secrets_shown(browser)
+            assert check[1][s]["opening"] is None
     finally:
         dev.stop()
