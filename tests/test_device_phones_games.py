@@ -212,3 +212,41 @@ def test_new_rule_hands_and_plays_on_the_phones(tmp_path, device):
     counts = play(c, device.http, tmp_path, lambda: Laptop(flash), press)
     assert counts["phone"] >= 3 * PLAYERS and counts["reveal"] == 0
     finish(c, flash, "new-rule")
+
+
+def test_an_opening_card_waits_for_its_phone_through_a_power_cut(tmp_path, device):
+    """The device waits at a phone seat's reveal as at a gate: a power cut there brings
+    the same reveal back on the same page; a seat may see its card on the device instead
+    (B), behind the gate, and plays with the buttons from then on."""
+    c = device.client
+    http = device.http
+    flash = tmp_path / "flash"
+    start(c, "7: The Sins")
+    tokens = join_all(c, tmp_path, http.port)
+    names = list(tokens)
+    laptop = Laptop(flash)
+
+    def waiting(name):
+        scr = c.screen()
+        assert scr["name"] == "phone" and scr["big"] == name and not scr["private"], scr
+        answers = check_seats(c, http, laptop, tokens)
+        assert answers[name]["choice"]["options"][0]["action"] == SEEN
+        return answers
+
+    answers = waiting(names[0])
+    answer(c, http, tokens, answers, lambda move, options: SEEN)
+    waiting(names[1])
+    device.restart()  # the power goes while the second seat's card waits for its phone
+    answers = waiting(names[1])
+    answer(c, http, tokens, answers, lambda move, options: SEEN)
+    waiting(names[2])
+    c.press("B")  # the third seat sees its card here instead
+    scr = c.screen()
+    assert scr["name"] == "pass" and scr["big"] == names[2], scr
+    c.press("A")
+    scr = c.screen()
+    assert scr["name"] == "secret" and scr["private"] and "opening card" in " ".join(scr["lines"])
+    assert seat_state(http, tokens[names[2]])["phone"] is False
+    c.press("A")
+    assert c.screen()["name"] == "turn"  # setup is over: play is public
+    check_seats(c, http, laptop, tokens)
