@@ -204,7 +204,7 @@ class PhoneMode:
         seat chooses looking at its own secrets (presenter.in_private: a hand)."""
         if not self.uses_phone(seat):
             return False
-        if not s.secret() and s.presenter.in_private(s.view(seat), seat):
+        if not s.secret() and s.presenter.in_private(seat):
             self.provider.ask(seat)
         return self.waits_for(seat)
 
