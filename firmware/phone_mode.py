@@ -198,41 +198,88 @@ class PhoneMode:
         """The rules ask this seat a secret, and it makes it on its phone."""
         return self.provider.pending(seat) is not None
 
+    def asks(self, s, seat):
+        """The seat's decision now is made on its phone: a secret of the rules (a bid,
+        a die), or a decision the presenter would take behind the gate because the
+        seat chooses looking at its own secrets (presenter.in_private: a hand)."""
+        if not self.uses_phone(seat):
+            return False
+        if not s.secret() and s.presenter.in_private(seat):
+            self.provider.ask(seat)
+        return self.waits_for(seat)
+
     async def turn(self, s, seat):
         """The seat's choice from its phone: the action; None when the table abandons
         the game from the pause menu; False when the seat goes back to the buttons."""
         name = s.name(seat)
+        title = "%s: %s's turn" % (s.title, name)
+        scr = Screen(
+            "phone",
+            title,
+            big=name,
+            facts=["Waiting for %s's phone." % name],
+            lines=["Make your choice on your phone.", "B: use the buttons instead."],
+            keys=("", "Buttons", "Menu"),
+            corner="#%d" % s.move(),
+        )
+        action = await self._wait(s, seat, scr, "turn", lambda item: self._check(s, seat, item))
+        if action is None or action is False:
+            return action
+        # a secret stays so; a public decision (a hand's play) the table sees next
+        said = "The choice stays secret." if s.secret() else "The table sees it next."
+        await s.show(
+            Screen(
+                "chosen",
+                title,
+                big=name,
+                facts=["%s has chosen." % name],
+                lines=[said],
+                corner="#%d" % s.move(),
+            )
+        )
+        return action
+
+    async def reveal(self, s, seat, lines):
+        """A private reveal (an opening card) on the seat's page instead of the gate:
+        the e-ink says whose phone has it and waits for the page's "Seen". True: seen
+        there; False: the seat goes back to the buttons (B) and sees it behind the
+        gate. `lines` are the gate's (a first "#" line: its headline)."""
+        name = s.name(seat)
+        text = " ".join([line[1:] + "." if line[:1] == "#" else line for line in lines])
+        self.provider.show(seat, text)
+        scr = Screen(
+            "phone",
+            "%s: for %s" % (s.title, name),
+            big=name,
+            facts=["%s: look at your phone." % name],
+            lines=["A secret for you is on your phone.", "B: see it here instead."],
+            keys=("", "Here", ""),
+            corner="#%d" % s.move(),
+        )
+        move = s.move()
+        try:
+            seen = await self._wait(
+                s, seat, scr, "look", lambda item: _seen(item, seat, move), menu=False
+            )
+        finally:
+            self.provider.show(None)
+        return seen is True
+
+    async def _wait(self, s, seat, scr, light, accept, menu=True):
+        """Show `scr` until the seat's phone answers (accept(item): the value, or None
+        to drop the item) or the buttons do: the value; False when the seat goes back
+        to the buttons (B, or the pause menu); None when the table abandons the game."""
         buttons = self.app.board.buttons
         while True:
-            s.light(seat, "turn")
-            await s.show(
-                Screen(
-                    "phone",
-                    "%s: %s's turn" % (s.title, name),
-                    big=name,
-                    facts=["Waiting for %s's phone." % name],
-                    lines=["Make your choice on your phone.", "B: use the buttons instead."],
-                    keys=("", "Buttons", "Menu"),
-                    corner="#%d" % s.move(),
-                )
-            )
+            s.light(seat, light)
+            await s.show(scr)
             while True:
                 item = self.inbox.take()
                 if item is not None:
-                    action = self._check(s, seat, item)
-                    if action is None:
+                    value = accept(item)
+                    if value is None:
                         continue  # stale (a move passed) or not this seat's: dropped
-                    await s.show(
-                        Screen(
-                            "chosen",
-                            "%s: %s's turn" % (s.title, name),
-                            big=name,
-                            facts=["%s has chosen." % name],
-                            lines=["The choice stays secret."],
-                            corner="#%d" % s.move(),
-                        )
-                    )
-                    return action
+                    return value
                 waker = asyncio.create_task(_wake(self.inbox, buttons))
                 try:
                     kind, key = await s.next_event()
@@ -243,7 +290,7 @@ class PhoneMode:
                 if key == "B" and kind == "press":
                     self.use_phone(seat, False)
                     return False
-                if key == "C":
+                if key == "C" and menu:
                     if await s.pause(seat):
                         return None
                     if not self.waits_for(seat):
@@ -259,6 +306,13 @@ class PhoneMode:
         if action not in self.provider.legal():
             return None
         return action
+
+
+def _seen(item, seat, move):
+    from phone_provider import SEEN_ACTION
+
+    who, when, action = item
+    return True if (who, when, action) == (seat, move, SEEN_ACTION) else None
 
 
 async def _wake(inbox, buttons):

@@ -18,6 +18,11 @@
 #   sent(seat)          -> bool  this seat's choice for the current move is in the inbox
 #   uses_phone(seat)    -> bool  False once the seat has gone back to pass-and-peek
 #   choose(seat, move, data) -> "sent" | "stale" | "twice" | "bad" | "busy"
+#
+# Beside the rules' secrets, the app may open two things on a seat's page: ask(seat),
+# a decision the rules make public but the seat makes looking at its own secrets (its
+# hand: the device would take it behind the gate), and show(seat, text), a private
+# reveal (an opening card) the page answers with SEEN, as a gate is answered with A.
 
 import asyncio
 
@@ -26,6 +31,8 @@ STALE = "stale"  # the move has passed, or the seat has nothing to choose
 TWICE = "twice"  # this seat already sent a choice for this move
 BAD = "bad"  # not one of the seat's options
 BUSY = "busy"  # the inbox is full (the UI task is behind)
+SEEN = {"kind": "seen"}  # a page's answer to a reveal (show()): no action of any game
+SEEN_ACTION = -1  # what the inbox carries for it (action codes are never negative)
 
 
 class Inbox:
@@ -78,6 +85,8 @@ class GameProvider:
         self._sent = {}  # seat -> move of the choice in the inbox
         self._off = []  # seats that chose pass-and-peek instead
         self._legal = None  # (move, legal_actions()) while a move lasts
+        self._asked = None  # (move, seat): a public decision the seat makes on its phone
+        self._shown = None  # (move, seat, text): a reveal waiting for the page's SEEN
 
     # ****** the app's side ******
     def attach(self, game, state, names):
@@ -87,6 +96,7 @@ class GameProvider:
         self._sent = {}
         self._off = []
         self._legal = None
+        self._asked = self._shown = None
         self.inbox.clear()
         self._version += 1
 
@@ -99,11 +109,34 @@ class GameProvider:
         self._legal = None
         self._version += 1
 
+    def ask(self, seat):
+        """The seat's decision now is made on its phone though the rules do not hide
+        it (it needs the seat's own view: 7 Pecados' hand, New Rule's)."""
+        st = self.state
+        self._asked = None if st is None else (st.move_number(), seat)
+        self._version += 1
+
+    def show(self, seat, text=None):
+        """A private reveal on the seat's page until it answers SEEN; None: none."""
+        if self._shown is not None:
+            self._sent.pop(self._shown[1], None)
+        st = self.state
+        self._shown = None if seat is None or st is None else (st.move_number(), seat, text)
+        self._version += 1
+
+    def _reveal(self, seat):
+        shown = self._shown
+        st = self.state
+        if shown is None or st is None or shown[1] != seat or shown[0] != st.move_number():
+            return None
+        return shown[2]
+
     def detach(self):
         self.game = None
         self.state = None
         self._sent = {}
         self._legal = None
+        self._asked = self._shown = None
         self.inbox.clear()
         self._version += 1
 
@@ -152,6 +185,8 @@ class GameProvider:
         # observers() is (seat,) where only that seat may know which action is taken
         if self.state is None:
             return False
+        if self._asked == (self.state.move_number(), seat):
+            return True
         obs = self.state.observers()
         return obs is not None and len(obs) == 1 and obs[0] == seat
 
@@ -173,6 +208,8 @@ class GameProvider:
         st = self.state
         if st is None or st.is_terminal() or seat in self._off:
             return None
+        if self._reveal(seat) is not None:
+            return {"move": st.move_number(), "count": 1}
         if st.current_player() != seat or not self._private(seat):
             return None
         return {"move": st.move_number(), "count": len(self._legal_actions(st))}
@@ -181,6 +218,10 @@ class GameProvider:
         st = self.state
         game = self.game
         if st is None or game is None or self.pending(seat) is None:
+            return
+        text = self._reveal(seat)
+        if text is not None:
+            yield {"action": SEEN, "text": text}
             return
         for action in self._legal_actions(st):
             yield {"action": game.decode(action), "text": st.action_text(action)}
@@ -197,12 +238,19 @@ class GameProvider:
             return STALE
         if self._sent.get(seat) == move:
             return TWICE
+        if self._reveal(seat) is not None:
+            if data != SEEN:
+                return BAD
+            return self._put(seat, move, SEEN_ACTION)
         try:
             action = game.encode(data)
         except Exception:  # noqa: BLE001 - whatever a phone sent, it names no action
             return BAD
         if action not in self._legal_actions(st):
             return BAD
+        return self._put(seat, move, action)
+
+    def _put(self, seat, move, action):
         if not self.inbox.put((seat, move, action)):
             return BUSY
         self._sent[seat] = move

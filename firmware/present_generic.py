@@ -65,6 +65,12 @@ class Presenter:
         private turns enters them all."""
         return self.private_turns
 
+    def in_private(self, seat):
+        """True when the seat makes this decision looking at what only it may see,
+        though the rules make the decision itself public: a seat playing with its
+        phone makes it there (phone_mode.asks). By default `private_turns`."""
+        return self.private_turns
+
     async def enter(self, view, legal, seat):
         """A decision only `seat` may see (a bid, a die), or one enters() claims,
         entered on the presenter's own screens (view: the seat's): the action, None

@@ -134,6 +134,10 @@ class PecadosPresenter:
     def enters(self, seat):
         return True  # the hand, the limbo's favours, "who cancels?": all its own screens
 
+    def in_private(self, seat):
+        # draw, play, to_limbo: the hand; the limbo's favour and "who cancels?": public
+        return self.s.view(None)["phase"] not in ("limbo", "cancel")
+
     def turn(self, view, legal, seat):
         """Not used: enters() claims every decision. The rules' texts, for completeness."""
         items = [self.s.text(a) for a in legal]

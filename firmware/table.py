@@ -55,7 +55,8 @@ async def gate(s, seat, what, lines, title=None):
 
 
 async def reveals(s):
-    """The next seat's private reveals (consecutive ones together), behind the gate."""
+    """The next seat's private reveals (consecutive ones together), behind the gate,
+    or on the seat's page in a phone game."""
     pending = s.pending
     index, seat, lines = pending[0]
     count = 1
@@ -63,7 +64,9 @@ async def reveals(s):
         lines = lines + pending[count][2]
         index = pending[count][0]
         count += 1
-    await gate(s, seat, s.presenter.reveal_title, lines)
+    phones = s.phones
+    if phones is None or not phones.uses_phone(seat) or not await phones.reveal(s, seat, lines):
+        await gate(s, seat, s.presenter.reveal_title, lines)  # else seen on the seat's page
     del pending[:count]
     s.app.store.set_seen(s.id, index + 1)
 
@@ -72,7 +75,7 @@ async def turn(s, seat):
     """The seat chooses an action with the buttons; None: the game is abandoned."""
     pres = s.presenter
     phones = s.phones
-    if phones is not None and phones.waits_for(seat):
+    if phones is not None and phones.asks(s, seat):
         action = await phones.turn(s, seat)  # the seat's secret, from its phone
         if action is not False:
             return action  # else the seat went back to the buttons: pass-and-peek below

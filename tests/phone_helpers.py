@@ -3,6 +3,7 @@ from pictures of the simulated e-ink as a phone's camera would."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -78,3 +79,51 @@ def camera_pgm(pbm: Path, out: Path, zoom: int = 4) -> Path:
             soft[y * W + x] = total // n
     out.write_bytes(b"P5\n%d %d\n255\n" % (W, H) + bytes(soft))
     return out
+
+
+# ****** a headless browser's tab (tests/conftest.py's `browser` fixture) ******
+def secrets_shown(driver) -> dict:
+    """The secrets a tab shows: {view key: value} from its data, each shown as text."""
+    # Read in one script: the page may render the same state again at any time (a poll
+    # that overlapped a send, a reconnect), which would leave element references stale.
+    rows = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#secrets dd'), function (dd) {"
+        " return [dd.getAttribute('data-key'), dd.getAttribute('data-json'), dd.innerText];"
+        " });"
+    )
+    out = {}
+    for key, data, text in rows:
+        out[key] = json.loads(data)
+        assert text.strip()  # a person sees something, not just the data
+    return out
+
+
+def expected_secrets(view: dict, public: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "seat" and public.get(k, object()) != v}
+
+
+def page(driver, tab):
+    """The tab in front (a phone picked up)."""
+    driver.switch_to.window(tab)
+    return driver
+
+
+def wait_page(driver, tab, etag, state=None, timeout=20):
+    """Until the tab shows the device's version `etag` (and `state`, if given)."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    page(driver, tab)
+
+    def body(d):
+        b = d.find_element("tag name", "body")
+        return b.get_attribute("data-version"), b.get_attribute("data-state")
+
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+            lambda d: body(d)[0] == etag and (state is None or body(d)[1] == state)
+        )
+    except TimeoutException:
+        seen = body(driver)
+        banner = driver.find_element("id", "banner").text
+        raise AssertionError(f"the page shows {seen} ({banner!r}), not {(etag, state)}") from None

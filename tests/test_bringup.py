@@ -40,7 +40,9 @@ def test_reference_board_self_test_exercises_every_refresh_and_part(runs):
     assert not black(card, W - 10, H - 10) and black(card, W - 1, H - 1)  # border, no more
     # each LED, in chain order, red then green then blue
     steps = run.led_steps()
-    assert [index for index, _ in steps] == [i for i in range(7) for _ in range(3)]  # 6 seats, status
+    assert [index for index, _ in steps] == [
+        i for i in range(7) for _ in range(3)
+    ]  # 6 seats, status
     assert [tuple(c) for _, c in steps[:3]] == [(40, 0, 0), (0, 40, 0), (0, 0, 40)]
     presses = [e["button"] for e in run.events if e["e"] == "press"]
     assert sorted(presses) == ["A", "B", "C", "DOWN", "UP"]

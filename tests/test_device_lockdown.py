@@ -94,7 +94,7 @@ def test_no_game_starts_without_room_for_its_journal(tmp_path):
 # Wraps the flashed app so that it crashes once, outside its own error screen: the
 # next event raises, and so does the error screen that would show it (as a MemoryError
 # while drawing could). Only main.py is left to catch it.
-CRASH_ONCE = '''
+CRASH_ONCE = """
 import os
 
 from app_real import App
@@ -127,7 +127,7 @@ async def error(self, err):
 
 App.next_event = next_event
 App.error = error
-'''
+"""
 
 
 def test_a_crash_mid_game_restarts_the_game_never_a_prompt(tmp_path):

@@ -47,9 +47,7 @@ def test_no_forgery_is_accepted(tmp_path, kind):
         db.observe_key(DEVICE, public_key().hex())
         accepted = []
         count = 0
-        for what, forged in forgery.forgeries(
-            data, attacker.sign, public_key(ATTACKER).hex()
-        ):
+        for what, forged in forgery.forgeries(data, attacker.sign, public_key(ATTACKER).hex()):
             if forged == data:
                 continue  # an edit that changes nothing is no forgery
             count += 1
@@ -77,9 +75,10 @@ def test_the_forgeries_of_issue_10_name_what_is_wrong():
         except VerifyError as err:
             found[what] = str(err)
     assert "calls the game abandoned" in found["end: call a finished game abandoned (re-chained)"]
-    assert "calls the game abandoned" in found[
-        "end: call a finished game abandoned (re-chained, signed by another key)"
-    ]
+    assert (
+        "calls the game abandoned"
+        in found["end: call a finished game abandoned (re-chained, signed by another key)"]
+    )
     # a legal game re-chained without the device's key: the signature gives it away
     chained = [w for w in found if w.endswith("replayed (re-chained)")]
     assert chained and all("signature does not match" in found[w] for w in chained)

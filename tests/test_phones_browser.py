@@ -4,12 +4,17 @@ by decoding its QR code from the simulated e-ink, each page shows exactly its ow
 (checked against the rules core's view(seat), replayed on the laptop), the bids are made
 on the pages, and no page ever shows another seat's secret."""
 
-import json
 import os
 import shutil
 
-import pytest
-from phone_helpers import pbm_png, require, zbar
+from phone_helpers import (
+    expected_secrets,
+    page,
+    pbm_png,
+    secrets_shown,
+    wait_page,
+    zbar,
+)
 
 from host.phone_sim import PhoneHost, replay_views
 
@@ -22,75 +27,6 @@ PLAYERS = 3
 # give a keeper session with the simulator in it (test_device_meaculpa.py).
 HEAP = "144wK"
 DOCS = os.environ.get("CONFESSOR_PHONE_SHOTS")  # a folder: also keep the screenshots there
-
-
-@pytest.fixture
-def browser(tmp_path):
-    chromium = require("chromium")
-    driver_path = require("chromedriver")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = chromium
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=390,844",  # a phone's screen
-        f"--user-data-dir={tmp_path / 'chromium'}",
-    ):
-        opts.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)
-    driver.set_page_load_timeout(30)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-def secrets_shown(driver) -> dict:
-    # Read in one script: the page may render the same state again at any time (a poll
-    # that overlapped a send, a reconnect), which would leave element references stale.
-    rows = driver.execute_script(
-        "return Array.from(document.querySelectorAll('#secrets dd'), function (dd) {"
-        " return [dd.getAttribute('data-key'), dd.getAttribute('data-json'), dd.innerText];"
-        " });"
-    )
-    out = {}
-    for key, data, text in rows:
-        out[key] = json.loads(data)
-        assert text.strip()  # a person sees something, not just the data
-    return out
-
-
-def expected_secrets(view: dict, public: dict) -> dict:
-    return {k: v for k, v in view.items() if k != "seat" and public.get(k, object()) != v}
-
-
-def page(driver, tab):
-    driver.switch_to.window(tab)
-    return driver
-
-
-def wait_page(driver, tab, etag, state=None, timeout=20):
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    page(driver, tab)
-    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
-        lambda d: (
-            d.find_element("tag name", "body").get_attribute("data-version") == etag
-            and (
-                state is None
-                or d.find_element("tag name", "body").get_attribute("data-state") == state
-            )
-        )
-    )
 
 
 def test_seats_join_by_qr_and_bid_on_their_phones(tmp_path, browser):

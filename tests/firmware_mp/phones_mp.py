@@ -222,6 +222,59 @@ def test_a_seat_can_go_back_to_pass_and_peek():
     assert provider.pending(seat) is not None
 
 
+def test_a_reveal_is_offered_to_its_seat_alone_and_answered_seen():
+    # the app shows a seat a private reveal (7: The Sins' opening card) on its page
+    game, state, provider = keeper_at_bid()
+    seat = (state.current_player() + 1) % 3  # not the seat to move: a reveal is no turn
+    move = state.move_number()
+    v0 = provider.version()
+    provider.show(seat, "Pride. Your opening card.")
+    assert provider.version() > v0
+    assert provider.pending(seat) == {"move": move, "count": 1}
+    assert list(provider.options(seat)) == [
+        {"action": phone_provider.SEEN, "text": "Pride. Your opening card."}
+    ]
+    other = (seat + 1) % 3
+    if other == state.current_player():
+        other = (other + 1) % 3
+    assert provider.pending(other) is None
+    assert provider.choose(other, move, phone_provider.SEEN) == phone_provider.STALE
+    assert provider.choose(seat, move, game.decode(state.legal_actions()[0])) == phone_provider.BAD
+    assert provider.choose(seat, move, phone_provider.SEEN) == phone_provider.SENT
+    assert provider.choose(seat, move, phone_provider.SEEN) == phone_provider.TWICE
+    assert provider.inbox.take() == (seat, move, phone_provider.SEEN_ACTION)
+    provider.show(None)  # the reveal is over: nothing left open, nothing marked sent
+    assert provider.pending(seat) is None and not provider.sent(seat)
+
+
+def test_a_public_decision_asked_on_the_phone_is_offered_as_a_secret_is():
+    # a decision the rules make public, made looking at the seat's hand (7 Pecados' play)
+    game = games.load("siete-pecados", 3)
+    state = game.new_initial_state()
+    chance = Stream(b"p" * 32, b"chance")
+    provider = phone_provider.GameProvider(phone_provider.Inbox(), boot="b")
+    provider.attach(game, state, ["Ann", "Bo", "Cy"])
+    while state.current_player() < 0 or state.observers() is not None:
+        if state.current_player() < 0:
+            state.apply(draw_chance(chance, state))
+        else:
+            state.apply(state.legal_actions()[0])
+        provider.changed()
+    seat = state.current_player()
+    assert provider.pending(seat) is None and not provider.status()["secret_turn"]
+    provider.ask(seat)
+    move = state.move_number()
+    assert provider.pending(seat) == {"move": move, "count": len(state.legal_actions())}
+    assert provider.pending((seat + 1) % 3) is None
+    choice = game.decode(state.legal_actions()[-1])
+    assert provider.choose(seat, move, choice) == phone_provider.SENT
+    assert provider.inbox.take() == (seat, move, state.legal_actions()[-1])
+    state.apply(state.legal_actions()[-1])
+    provider.changed()  # the next move is not asked until the app asks it
+    if state.current_player() >= 0 and state.observers() is None:
+        assert provider.pending(state.current_player()) is None
+
+
 def test_inbox_is_bounded_and_wakes_its_reader():
     inbox = phone_provider.Inbox(size=2)
     assert inbox.put(1) and inbox.put(2) and not inbox.put(3)
