@@ -33,7 +33,7 @@ class RandomBot:
     sees = NOTHING  # play() skips building a view it would never read
 
     def __init__(self, game, seed, seat):
-        self.stream = Stream(seed, "bot%d" % seat)
+        self.stream = Stream(seed, b"bot%d" % seat)
 
     def choose(self, view, legal):
         return legal[self.stream.below(len(legal))]
@@ -102,6 +102,8 @@ def play(game, seed, bots=None, observer=None):
     draw = state._draw_chance
     play_chance = state._play_chance
     plain = [getattr(bot, "sees", VIEW) for bot in bots]  # the common cases inline
+    # A random bot's pick is made here, as its choose() makes it, without the call.
+    random_streams = [bot.stream if type(bot) is RandomBot else None for bot in bots]
     for _ in range(limit + 1):  # one action a turn, up to the game's bound
         seat = current()
         if seat < 0:  # CHANCE or TERMINAL
@@ -115,19 +117,23 @@ def play(game, seed, bots=None, observer=None):
             action = draw(chance)
         else:
             legal = legal_actions()
-            kind = plain[seat]
-            if kind == NOTHING:
-                seen = None
-            elif kind == VIEW:
-                seen = state.view(seat)
+            stream = random_streams[seat]
+            if stream is not None:
+                action = legal[stream.below(len(legal))]
             else:
-                seen = seen_by(bots[seat], state, seat)
-            action = bots[seat].choose(seen, legal)
-            if type(action) is not int or action not in legal:
-                raise IllegalAction(
-                    "bot %r of seat %d chose %r, not a legal action (move %d)"
-                    % (getattr(bots[seat], "name", "?"), seat, action, len(history))
-                )
+                kind = plain[seat]
+                if kind == NOTHING:
+                    seen = None
+                elif kind == VIEW:
+                    seen = state.view(seat)
+                else:
+                    seen = seen_by(bots[seat], state, seat)
+                action = bots[seat].choose(seen, legal)
+                if type(action) is not int or action not in legal:
+                    raise IllegalAction(
+                        "bot %r of seat %d chose %r, not a legal action (move %d)"
+                        % (getattr(bots[seat], "name", "?"), seat, action, len(history))
+                    )
         if observer is not None:
             observer(state, action)
         if state._news:

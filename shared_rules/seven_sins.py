@@ -483,27 +483,69 @@ class SevenSinsState(State):
             deck.remove(code)  # one card of that code: the deck stays in order
             self._reveal(code, deck)
             return
-        phase = self.phase
-        if phase == PLAY:
-            self._take(action)
-        elif phase == STONES:
-            self._place(action - STONE)
+        if self.phase != PLAY:
+            if self.phase == STONES:
+                self._place(action - STONE)
+            else:
+                self._apply_setup(action)
+            return
+        # A take, the only move of play, written out here: no call.
+        seat = self.turn
+        s = action % 10
+        count = self.centre[s]
+        self.centre[s] = 0
+        if self.game.takes_penance:
+            count += self.centre[PENANCE + s]
+            self.centre[PENANCE + s] = 0
+        self.centre_size -= count
+        stone = False
+        if action >= ABYSS:
+            self.abyss[s] += count
+            if self.stones_left:
+                self.stones[seat] += 1
+                self.stones_left -= 1
+                stone = True
         else:
-            self._apply_setup(action)
+            self.reserve[seat][s] += count
+            self.reserve_cards[seat] += count
+        # Announced as a tuple, made a dict only if announcements() is asked for: a take
+        # is announced at every turn, and a driver with nobody watching drops it unread.
+        self._news.append((seat, s, count, action >= ABYSS, stone))
+        self.turns += 1
+        if self.final_round and seat == self.last_seat():
+            # Penance: "until the player to the left of the first player
+            # finishes their turn"; the centre no longer matters.
+            self._end_play()
+            return
+        if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:
+            self.refilling = True  # what _refill() would decide, without the call
+            return
+        self._refill()
 
     def _play_chance(self, stream):
         # The reveals that refill the centre after a take (most of the game's nodes)
-        # in one loop: the card _draw_chance() would draw, played as _apply() plays it.
+        # in one loop: the card _draw_chance() would draw, played as _reveal() plays it,
+        # written out here as a call costs CPython about as much as the reveal itself
+        # (simcheck's check_chance_run proves the two agree).
         if not self.refilling:  # the set-up's chance, one node at a time
             State._play_chance(self, stream)
             return
         history = self._history
+        centre = self.centre
         while self.refilling:
             deck = self.decks[self.next_deck]
             code = deck.pop(stream.below(len(deck)))
             if self._news:
                 self._news = []
-            self._reveal(code, deck)
+            if not deck:
+                self.next_deck = self._first_deck_left()
+            centre[code] += 1
+            self.centre_size += 1
+            if code == LAST_JUDGMENT and self._last_judgment():
+                history.append(CARD + code)
+                return  # play has ended
+            if self.centre_size >= CENTRE_SIZE or self.next_deck < 0:
+                self._refill()  # the centre is full, or the pile is empty
             history.append(CARD + code)
 
     def _reveal(self, code, deck):
@@ -541,39 +583,6 @@ class SevenSinsState(State):
         if self.centre_size == OPENING_REVEAL:
             self._finish_setup()
 
-    def _take(self, action):
-        seat = self.turn
-        s = action % 10
-        count = self.centre[s]
-        self.centre[s] = 0
-        if self.game.takes_penance:
-            count += self.centre[PENANCE + s]
-            self.centre[PENANCE + s] = 0
-        self.centre_size -= count
-        stone = False
-        if action >= ABYSS:
-            self.abyss[s] += count
-            if self.stones_left:
-                self.stones[seat] += 1
-                self.stones_left -= 1
-                stone = True
-        else:
-            self.reserve[seat][s] += count
-            self.reserve_cards[seat] += count
-        # Announced as a tuple, made a dict only if announcements() is asked for: a take
-        # is announced at every turn, and a driver with nobody watching drops it unread.
-        self._news.append((seat, s, count, action >= ABYSS, stone))
-        self.turns += 1
-        if self.final_round and seat == self.last_seat():
-            # Penance: "until the player to the left of the first player
-            # finishes their turn"; the centre no longer matters.
-            self._end_play()
-            return
-        if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:
-            self.refilling = True  # what _refill() would decide, without the call
-            return
-        self._refill()
-
     def _take_from_deck(self, d, code):
         deck = self.decks[d]
         deck.remove(code)
@@ -583,7 +592,7 @@ class SevenSinsState(State):
     def announcements(self):
         out = []
         for item in self._news:
-            if type(item) is tuple:  # a take, as _take() keeps it
+            if type(item) is tuple:  # a take, as _apply() keeps it
                 seat, s, count, to_abyss, stone = item
                 item = {  # the keys in the order _announce() gives them
                     "seat": seat,
