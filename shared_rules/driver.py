@@ -33,7 +33,7 @@ class RandomBot:
     sees = NOTHING  # play() skips building a view it would never read
 
     def __init__(self, game, seed, seat):
-        self.stream = Stream(seed, "bot%d" % seat)
+        self.stream = Stream(seed, b"bot%d" % seat)
 
     def choose(self, view, legal):
         return legal[self.stream.below(len(legal))]
@@ -84,9 +84,11 @@ def play(game, seed, bots=None, observer=None):
     only an action taken from that very list (at a chance node, the game's
     _draw_chance(), which the generic checker proves equal to a weighted draw
     from the chance outcomes), so it calls the game's hooks directly instead of
-    apply(), which would compute them again to check. A bot's answer is still checked against the list.
-    Views are built only for bots that read them. The full checks stay where a
-    test or a log needs them: State.apply(), simcheck and gamelog.verify().
+    apply(), which would compute them again to check. A bot's answer is still
+    checked against the list. With no observer, a run of chance actions is the
+    game's _play_chance() (the same draws, without a call per action). Views are
+    built only for bots that read them. The full checks stay where a test or a
+    log needs them: State.apply(), simcheck and gamelog.verify().
     """
     if bots is None:
         bots = [RandomBot(game, seed, seat) for seat in range(game.num_players)]
@@ -98,28 +100,40 @@ def play(game, seed, bots=None, observer=None):
     legal_actions = state._legal_actions
     apply_hook = state._apply
     draw = state._draw_chance
+    play_chance = state._play_chance
     plain = [getattr(bot, "sees", VIEW) for bot in bots]  # the common cases inline
+    # A random bot's pick is made here, as its choose() makes it, without the call.
+    random_streams = [bot.stream if type(bot) is RandomBot else None for bot in bots]
     for _ in range(limit + 1):  # one action a turn, up to the game's bound
         seat = current()
         if seat < 0:  # CHANCE or TERMINAL
             if seat == TERMINAL:
                 return state
+            if observer is None:  # nobody to show each action: the whole run at once
+                play_chance(chance)
+                if len(history) > limit:
+                    break
+                continue
             action = draw(chance)
         else:
             legal = legal_actions()
-            kind = plain[seat]
-            if kind == NOTHING:
-                seen = None
-            elif kind == VIEW:
-                seen = state.view(seat)
+            stream = random_streams[seat]
+            if stream is not None:
+                action = legal[stream.below(len(legal))]
             else:
-                seen = seen_by(bots[seat], state, seat)
-            action = bots[seat].choose(seen, legal)
-            if type(action) is not int or action not in legal:
-                raise IllegalAction(
-                    "bot %r of seat %d chose %r, not a legal action (move %d)"
-                    % (getattr(bots[seat], "name", "?"), seat, action, len(history))
-                )
+                kind = plain[seat]
+                if kind == NOTHING:
+                    seen = None
+                elif kind == VIEW:
+                    seen = state.view(seat)
+                else:
+                    seen = seen_by(bots[seat], state, seat)
+                action = bots[seat].choose(seen, legal)
+                if type(action) is not int or action not in legal:
+                    raise IllegalAction(
+                        "bot %r of seat %d chose %r, not a legal action (move %d)"
+                        % (getattr(bots[seat], "name", "?"), seat, action, len(history))
+                    )
         if observer is not None:
             observer(state, action)
         if state._news:

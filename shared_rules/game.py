@@ -293,6 +293,20 @@ class State:
         (the drivers' fast path); the generic checker proves both agree."""
         return stream.weighted(self._chance_outcomes())
 
+    def _play_chance(self, stream):
+        """Play chance actions drawn from `stream` until a seat is to move or the game
+        is over: the drivers' fast path when nobody watches each action. The same
+        actions, history and last announcements as _draw_chance() and apply(), one
+        by one; a game may play its commonest chance runs in one loop, without the
+        calls of each node (the generic checker proves both agree)."""
+        history = self._history
+        while self._current_player() == CHANCE:
+            action = self._draw_chance(stream)
+            if self._news:
+                self._news = []
+            self._apply(action)
+            history.append(action)
+
     def _apply(self, action):
         raise NotImplementedError
 

@@ -18,8 +18,6 @@ BLOCK_SIZE = 32  # bytes of one block: a SHA-256 digest
 
 
 def _to_bytes(value):
-    if type(value) is bytes:  # the common case, used as it is
-        return value
     if isinstance(value, str):
         return value.encode()
     return bytes(value)
@@ -33,8 +31,10 @@ class Stream:
     """An endless byte stream drawn from (seed, label)."""
 
     def __init__(self, seed: "bytes | str", label: "bytes | str" = b"chance"):
-        seed = _to_bytes(seed)
-        label = _to_bytes(label)
+        if type(seed) is not bytes:  # bytes, the common case, are used as they are
+            seed = _to_bytes(seed)
+        if type(label) is not bytes:
+            label = _to_bytes(label)
         if len(label) > 255:
             raise ValueError("stream label longer than 255 bytes")
         self._prefix = VERSION + seed + bytes((len(label),)) + label

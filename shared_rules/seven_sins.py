@@ -312,8 +312,9 @@ class SevenSinsState(State):
         State.__init__(self, game)
         n = game.num_players
         self.in_play = [0] * NUM_SINS
-        self.decks = [[0] * NUM_CODES for _ in range(4)]
-        self.deck_left = [0, 0, 0, 0]
+        # Each deck as its cards' codes in ascending order: the r-th card of a weighted
+        # draw over the codes (walked in order) is simply decks[d][r].
+        self.decks = [[], [], [], []]
         self.centre = [0] * NUM_CODES
         self.centre_size = 0
         self.reserve = [[0] * NUM_SINS for _ in range(n)]
@@ -335,7 +336,6 @@ class SevenSinsState(State):
         self.most_wins = False
         self.scores = None
         self.result = None  # at the end: {"winners", "order", "decided_by"}, as view() shows it
-        self.deck_codes = [(), (), (), ()]  # the codes each deck may hold (fewer to scan)
         # The deck the next card comes from (current_deck()), kept up to date where a
         # deck changes, so that a chance node (most of the nodes) need not search.
         self.next_deck = -1
@@ -353,26 +353,21 @@ class SevenSinsState(State):
         for d in range(3):
             deck = self.decks[d]
             for s in sins:
-                deck[s] = SPLIT[d]
-            self.deck_left[d] = SPLIT[d] * len(sins)
-        hell = tuple(sins + [LAST_JUDGMENT])
-        self.deck_codes = [hell, hell, hell, tuple([PENANCE + s for s in sins])]
+                deck += [s] * SPLIT[d]
         self.next_deck = self._first_deck_left()
 
     def _finish_setup(self):
         # Setup: "Shuffle one Last Judgment card into each deck ... Place the Hell III
         # deck ..., the Hell II deck on top of it, and finally the Hell I cards."
         for d in range(3):
-            self.decks[d][LAST_JUDGMENT] = 1
-            self.deck_left[d] += 1
+            self.decks[d].append(LAST_JUDGMENT)  # the highest code: the deck stays in order
         if self.game.options["penance"]:
             # Game Variant: Penance: "Take the Penance cards corresponding to the Sins
             # used in the game, shuffle them and place them at the bottom of the Deadly
             # Sins draw pile."
             for s in range(NUM_SINS):
                 if self.in_play[s]:
-                    self.decks[3][PENANCE + s] = 1
-                    self.deck_left[3] += 1
+                    self.decks[3].append(PENANCE + s)
         self.next_deck = self._first_deck_left()
         self.phase = PLAY
         self.turn = self.game.options["first_player"]
@@ -399,14 +394,14 @@ class SevenSinsState(State):
         return self.next_deck
 
     def _first_deck_left(self):
-        left = self.deck_left
-        if left[0]:
+        decks = self.decks
+        if decks[0]:
             return 0
-        if left[1]:
+        if decks[1]:
             return 1
-        if left[2]:
+        if decks[2]:
             return 2
-        return 3 if left[3] else -1
+        return 3 if decks[3] else -1
 
     def _take_count(self, s):
         if self.game.takes_penance:
@@ -429,13 +424,12 @@ class SevenSinsState(State):
     def _chance_outcomes(self):
         if self._choosing():
             return [(CHOOSE + s, 1) for s in range(NUM_SINS) if not self.in_play[s]]
-        d = self.current_deck()
-        deck = self.decks[d]
-        return [(CARD + c, deck[c]) for c in self.deck_codes[d] if deck[c]]
+        deck = self.decks[self.current_deck()]
+        return [(CARD + c, deck.count(c)) for c in range(NUM_CODES) if c in deck]
 
     def _draw_chance(self, stream):
         # The driver's fast path: stream.weighted(self._chance_outcomes()) without
-        # building the list (the deck's total is deck_left; codes walk in order).
+        # building the list (the total weight is the deck's size; its codes are in order).
         d = self.next_deck
         if d < 0:  # choosing the types of sin, no deck yet: each one left weighs 1
             r = stream.below(NUM_SINS - sum(self.in_play))
@@ -446,12 +440,7 @@ class SevenSinsState(State):
                     r -= 1
             raise AssertionError("unreachable")
         deck = self.decks[d]
-        r = stream.below(self.deck_left[d])
-        for c in self.deck_codes[d]:
-            r -= deck[c]
-            if r < 0:  # r was below this code's count
-                return CARD + c
-        raise AssertionError("deck_left disagrees with the deck")
+        return CARD + deck[stream.below(len(deck))]
 
     def _legal_actions(self):
         if self.phase == STONES:
@@ -488,56 +477,19 @@ class SevenSinsState(State):
         return None
 
     def _apply(self, action):
-        if self.refilling:
-            # A reveal during play, the commonest node: written out here, as a call
-            # costs CPython about as much as the reveal itself.
+        if self.refilling:  # a reveal during play, the commonest node
             code = action - CARD
-            d = self.next_deck
-            self.decks[d][code] -= 1
-            left = self.deck_left
-            left[d] -= 1
-            if not left[d]:
-                self.next_deck = self._first_deck_left()
-            self.centre[code] += 1
-            self.centre_size += 1
-            if code == LAST_JUDGMENT and self._last_judgment():
-                return  # play has ended
-            if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:
-                return  # more to reveal: what _refill() would decide, without the call
-            self._refill()
+            deck = self.decks[self.next_deck]
+            deck.remove(code)  # one card of that code: the deck stays in order
+            self._reveal(code, deck)
             return
-        phase = self.phase
-        if phase == PLAY:
-            self._take(action)
-        elif phase == STONES:
-            self._place(action - STONE)
-        else:
-            self._apply_setup(action)
-
-    def _apply_setup(self, action):
-        n = self.game.num_players
-        if self.next_deck < 0:  # no deck yet: chance is choosing the types of sin
-            self.in_play[action - CHOOSE] = 1
-            if not self._choosing():
-                self._build_decks()
+        if self.phase != PLAY:
+            if self.phase == STONES:
+                self._place(action - STONE)
+            else:
+                self._apply_setup(action)
             return
-        code = action - CARD
-        self._take_from_deck(0, code)
-        seat = self._dealt()
-        if seat < n:
-            # Setup: "Each player draws one card from the Hell I deck, looks at it
-            # secretly, and puts it face down in their reserve."
-            self.opening[seat] = code
-            self.reserve[seat][code] += 1
-            self.reserve_cards[seat] += 1
-            return
-        # Setup: "Reveal the first 5 cards of the Hell I deck"
-        self.centre[code] += 1
-        self.centre_size += 1
-        if self.centre_size == OPENING_REVEAL:
-            self._finish_setup()
-
-    def _take(self, action):
+        # A take, the only move of play, written out here: no call.
         seat = self.turn
         s = action % 10
         count = self.centre[s]
@@ -570,17 +522,77 @@ class SevenSinsState(State):
             return
         self._refill()
 
+    def _play_chance(self, stream):
+        # The reveals that refill the centre after a take (most of the game's nodes)
+        # in one loop: the card _draw_chance() would draw, played as _reveal() plays it,
+        # written out here as a call costs CPython about as much as the reveal itself
+        # (simcheck's check_chance_run proves the two agree).
+        if not self.refilling:  # the set-up's chance, one node at a time
+            State._play_chance(self, stream)
+            return
+        history = self._history
+        centre = self.centre
+        while self.refilling:
+            deck = self.decks[self.next_deck]
+            code = deck.pop(stream.below(len(deck)))
+            if self._news:
+                self._news = []
+            if not deck:
+                self.next_deck = self._first_deck_left()
+            centre[code] += 1
+            self.centre_size += 1
+            if code == LAST_JUDGMENT and self._last_judgment():
+                history.append(CARD + code)
+                return  # play has ended
+            if self.centre_size >= CENTRE_SIZE or self.next_deck < 0:
+                self._refill()  # the centre is full, or the pile is empty
+            history.append(CARD + code)
+
+    def _reveal(self, code, deck):
+        """A card of `code`, just taken from `deck`, is revealed into the centre."""
+        if not deck:
+            self.next_deck = self._first_deck_left()
+        self.centre[code] += 1
+        self.centre_size += 1
+        if code == LAST_JUDGMENT and self._last_judgment():
+            return  # play has ended
+        if self.centre_size < CENTRE_SIZE and self.next_deck >= 0:
+            return  # more to reveal: what _refill() would decide, without the call
+        self._refill()
+
+    def _apply_setup(self, action):
+        n = self.game.num_players
+        if self.next_deck < 0:  # no deck yet: chance is choosing the types of sin
+            self.in_play[action - CHOOSE] = 1
+            if not self._choosing():
+                self._build_decks()
+            return
+        code = action - CARD
+        self._take_from_deck(0, code)
+        seat = self._dealt()
+        if seat < n:
+            # Setup: "Each player draws one card from the Hell I deck, looks at it
+            # secretly, and puts it face down in their reserve."
+            self.opening[seat] = code
+            self.reserve[seat][code] += 1
+            self.reserve_cards[seat] += 1
+            return
+        # Setup: "Reveal the first 5 cards of the Hell I deck"
+        self.centre[code] += 1
+        self.centre_size += 1
+        if self.centre_size == OPENING_REVEAL:
+            self._finish_setup()
+
     def _take_from_deck(self, d, code):
-        self.decks[d][code] -= 1
-        left = self.deck_left
-        left[d] -= 1
-        if not left[d]:
+        deck = self.decks[d]
+        deck.remove(code)
+        if not deck:
             self.next_deck = self._first_deck_left()
 
     def announcements(self):
         out = []
         for item in self._news:
-            if type(item) is tuple:  # a take, as _take() keeps it
+            if type(item) is tuple:  # a take, as _apply() keeps it
                 seat, s, count, to_abyss, stone = item
                 item = {  # the keys in the order _announce() gives them
                     "seat": seat,
@@ -783,7 +795,7 @@ class SevenSinsState(State):
             "seat": seat,
             "sins": [s for s in range(NUM_SINS) if self.in_play[s]],
             "centre": centre,
-            "decks": list(self.deck_left),
+            "decks": [len(deck) for deck in self.decks],
             "reserve_cards": list(self.reserve_cards),
             "abyss_cards": sum(self.abyss),
             "stones": list(self.stones),
@@ -876,13 +888,14 @@ class SevenSinsState(State):
         pool = other.decks[0]
         for s in hidden:
             code = other.opening[s]
-            pool[code] += 1
+            pool.append(code)
             other.reserve[s][code] -= 1
+        pool.sort()  # a deck keeps its codes in order
         changed = False
         for s in hidden:
-            outcomes = [(c, pool[c]) for c in range(NUM_SINS) if pool[c]]
+            outcomes = [(c, pool.count(c)) for c in range(NUM_SINS) if c in pool]
             code = stream.weighted(outcomes)
-            pool[code] -= 1
+            pool.remove(code)
             other.reserve[s][code] += 1
             other.opening[s] = code
             other._history[start + s] = CARD + code

@@ -6,7 +6,8 @@ MicroPython unix port (a sample). For each seeded game it checks, at every node:
 
 - current_player() is a seat, CHANCE or TERMINAL; returns() are zero until the end;
 - legal actions are sorted, unique and non-empty; chance outcomes are sorted,
-  positive, and their actions are the legal ones;
+  positive, and their actions are the legal ones; the drivers' fast draw and
+  chance run (from a run's first node) give what weighted draws and apply() give;
 - an illegal action is refused with IllegalAction and leaves the state as it was;
 - every legal action has a text; the action codec round-trips
   (encode(decode(a)) == a, decode gives plain data with a "kind");
@@ -124,6 +125,19 @@ def check_node(game, seed, state, deep=True):
             pass
         else:
             _fail(game, seed, state, "view(%d) was not refused" % bad)
+
+
+def check_chance_run(game, seed, state):
+    """The drivers' chance run (_play_chance) is the weighted draws applied one by one."""
+    label = "run%d" % state.move_number()
+    run = state.clone()
+    run._play_chance(Stream(seed, label))
+    one_by_one = state.clone()
+    stream = Stream(seed, label)
+    while one_by_one.current_player() == CHANCE:
+        one_by_one.apply(draw_chance(stream, one_by_one))
+    if fingerprint(run) != fingerprint(one_by_one):
+        _fail(game, seed, state, "_play_chance differs from the draws applied one by one")
 
 
 def check_illegal_refused(game, seed, state):
@@ -251,6 +265,7 @@ def check_game(game, seed, bots=None, thorough=True):
     record = []
     snapshots = []
     stats = {"nodes": 0, "resampled": 0}
+    p = None
     while True:
         # Thorough runs check everything at every node; quick runs check the
         # cheap invariants everywhere and the costly ones at one node in eight.
@@ -262,6 +277,8 @@ def check_game(game, seed, bots=None, thorough=True):
             _fail(game, seed, state, "no end within max_game_length() = %d" % limit)
         stats["nodes"] += 1
         if sampled:
+            if p != CHANCE and state.current_player() == CHANCE:  # a run of chance starts
+                check_chance_run(game, seed, state)
             check_illegal_refused(game, seed, state)
             check_clone(game, seed, state, probe)
             # Resampling replays the whole history: in quick runs, at one
