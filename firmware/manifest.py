@@ -108,6 +108,7 @@ package(
 # (a module on flash costs no RAM until it is imported; loader.Loaded drops them after)
 module("phone_mode.py")  # the app's side: network, tokens, server task, phone turns
 module("qr.py")
+module("phone_join.py")  # the join screens' flow, loaded only while phones join
 module("join_screen.py")
 module("wifi.py")
 module("phone_seats.py")
