@@ -64,14 +64,25 @@ def seat_screen(seat_name, url, code=None):
 
 
 class Picture:
-    """A code's size and modules alone: a qr.Code held on a screen would keep the
-    whole encoder's module in RAM through its class."""
+    """A code's modules alone, one bit each: a qr.Code held until its screen is drawn
+    would keep the encoder's module in RAM through its class, and its matrix has a
+    byte a module (every seat's code is held through the join screens)."""
 
     def __init__(self, code):
-        self.size = code.size
-        self.modules = code.modules
+        n = code.size
+        self.size = n
         self.version = code.version
         self.level = code.level
+        bits = bytearray((n * n + 7) // 8)
+        m = code.modules
+        for i in range(n * n):
+            if m[i]:
+                bits[i >> 3] |= 1 << (i & 7)
+        self.bits = bits
+
+    def dark(self, i):
+        """Module i (row * size + column) is dark."""
+        return self.bits[i >> 3] >> (i & 7) & 1
 
 
 def _cols():
@@ -123,19 +134,19 @@ def module_px(code, side, quiet=QUIET):
 
 
 def draw_code(fb, code, x, y, px, dark, light, quiet=QUIET):
-    """Draw the code with its quiet zone at (x, y), `px` pixels a module; returns the
+    """Draw the code (a Picture) with its quiet zone at (x, y), `px` pixels a module; returns the
     side in pixels. Runs of dark modules in a row go out as one rectangle."""
     n = code.size
     side = (n + 2 * quiet) * px
     fb.fill_rect(x, y, side, side, light)
-    m = code.modules
+    dark_at = code.dark
     for r in range(n):
         yy = y + (quiet + r) * px
         c = 0
         while c < n:
-            if m[r * n + c]:
+            if dark_at(r * n + c):
                 start = c
-                while c < n and m[r * n + c]:
+                while c < n and dark_at(r * n + c):
                     c += 1
                 fb.fill_rect(x + (quiet + start) * px, yy, (c - start) * px, px, dark)
             else:
