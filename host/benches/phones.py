@@ -10,6 +10,7 @@
   hear of a move, and the hostile counts (10,000 malformed requests, slow connections)
   with how late the event loop woke a 10 ms task meanwhile (what the UI task would feel)."""
 
+import http.client
 import json
 import shutil
 import tempfile
@@ -121,14 +122,20 @@ def phones_polling(host, seconds):
     def page(token):
         tag = None
         n = 0
+        failed = 0
         while time.monotonic() < stop:
-            code, headers, _ = host.get(
-                f"/api/{token}/state", {"If-None-Match": tag} if tag else {}
-            )
+            try:
+                code, headers, _ = host.get(
+                    f"/api/{token}/state", {"If-None-Match": tag} if tag else {}
+                )
+            except (OSError, http.client.HTTPException):  # dropped: the page polls again
+                failed += 1
+                continue
             if code == 200:
                 tag = headers["etag"]
             n += 1
         counts.append(n)
+        failures.append(failed)
 
     threads = [threading.Thread(target=page, args=(t,)) for t in tokens]
     for t in threads:
