@@ -134,7 +134,7 @@ class PhoneMode:
     # ****** joining (phone_join.py: imported while phones join, unloaded after) ******
     def url(self, seat):
         """A seat's page address, as its QR code carries it."""
-        return self.address + self.seats.token(seat)
+        return "%s%s" % (self.address, self.seats.token(seat))
 
     async def network(self, s):
         """The table's network screen; every seat's join code is encoded after it."""
