@@ -184,7 +184,10 @@ def run():
                 before = host.status()["etag"]
                 started = time.perf_counter()
                 host.command("step", 1, wait=False)
+                deadline = started + 10
                 while True:
+                    if not host.alive() or time.perf_counter() > deadline:
+                        raise PhoneHostError("the stand-in stopped answering:\n" + host.log())
                     code, headers, _ = host.get(
                         f"/api/{token}/state", {"If-None-Match": '"%s"' % before}
                     )
