@@ -114,7 +114,7 @@ module("wifi.py")
 module("phone_seats.py")
 module("phone_provider.py")
 module("phone_server.py")
-module("microdot.py")  # microdot 2.7.0, vendored unchanged
+module("microdot.py")  # microdot 2.7.0 less unused definitions (host/microdot_subset.py)
 data("microdot-LICENSE.txt")
 data("phone_page.html")  # served from flash by phone_server.py
 
