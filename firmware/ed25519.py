@@ -57,7 +57,13 @@ def _words(text):
     import binascii
 
     raw = binascii.unhexlify(text)
-    return [int.from_bytes(raw[i : i + 8], "big") for i in range(0, len(raw), 8)]
+    # the list at its size in one block: a comprehension grows it by doubling, to a 1 KB
+    # block for the 80 round constants, which a busy heap (phone mode's server on, at
+    # the end of a game) may not have in one piece
+    out = [0] * (len(raw) // 8)
+    for i in range(len(out)):
+        out[i] = int.from_bytes(raw[8 * i : 8 * i + 8], "big")
+    return out
 
 
 def _compress(h, block, K):

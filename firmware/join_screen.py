@@ -6,10 +6,10 @@
 # them as they read every other screen; draw() lays them out beside the code instead of
 # ui.Painter's full-width body, which the code would cover.
 
-import qr
 from ui import H, Screen, W, clip
 
 _CODE_SIDE = 128  # the code takes the panel's full height: the biggest modules it can
+QUIET = 4  # qr.QUIET: the standard's light margin, without importing the encoder
 _GAP = 4
 _ROW = 10
 
@@ -36,7 +36,9 @@ def network_screen(ssid, password):
         lines=["Scan to join", "", "Network:", ssid, "Password:", password],
         keys=("next", "", ""),
     )
-    return scr, qr.encode(wifi_text(ssid, password))
+    import qr  # the encoder, only while a code is encoded (phone_join.py unloads it)
+
+    return scr, Picture(qr.encode(wifi_text(ssid, password)))
 
 
 def seat_screen(seat_name, url, code=None):
@@ -54,7 +56,33 @@ def seat_screen(seat_name, url, code=None):
         keys=("done", "no phone", ""),
         private=True,
     )
-    return scr, code or qr.encode(url)
+    if code is None:
+        import qr
+
+        code = Picture(qr.encode(url))
+    return scr, code
+
+
+class Picture:
+    """A code's modules alone, one bit each: a qr.Code held until its screen is drawn
+    would keep the encoder's module in RAM through its class, and its matrix has a
+    byte a module (every seat's code is held through the join screens)."""
+
+    def __init__(self, code):
+        n = code.size
+        self.size = n
+        self.version = code.version
+        self.level = code.level
+        bits = bytearray((n * n + 7) // 8)
+        m = code.modules
+        for i in range(n * n):
+            if m[i]:
+                bits[i >> 3] |= 1 << (i & 7)
+        self.bits = bits
+
+    def dark(self, i):
+        """Module i (row * size + column) is dark."""
+        return self.bits[i >> 3] >> (i & 7) & 1
 
 
 def _cols():
@@ -68,10 +96,10 @@ def draw(display, scr, code):
     white = display.WHITE
     scr.texts = []
     fb.fill(white)
-    px = qr.module_px(code, _CODE_SIDE)
-    side = (code.size + 2 * qr.QUIET) * px
+    px = module_px(code, _CODE_SIDE)
+    side = (code.size + 2 * QUIET) * px
     off = (_CODE_SIDE - side) // 2
-    qr.draw(fb, code, off, (H - side) // 2, px, black, white)
+    draw_code(fb, code, off, (H - side) // 2, px, black, white)
     x0 = _CODE_SIDE + _GAP
     cols = _cols()
     if scr.title:
@@ -96,3 +124,31 @@ def draw(display, scr, code):
 def _text(fb, scr, text, x, y, color, inverted):
     fb.text(text, x, y, color)
     scr.texts.append([x, y, text, 1, inverted])
+
+
+# ****** the code on the glass (qr.py encodes it; this module draws it) ******
+def module_px(code, side, quiet=QUIET):
+    """The largest whole number of pixels a module can take so the code and its quiet
+    zone fit a square of `side` pixels (0: it does not fit)."""
+    return side // (code.size + 2 * quiet)
+
+
+def draw_code(fb, code, x, y, px, dark, light, quiet=QUIET):
+    """Draw the code (a Picture) with its quiet zone at (x, y), `px` pixels a module; returns the
+    side in pixels. Runs of dark modules in a row go out as one rectangle."""
+    n = code.size
+    side = (n + 2 * quiet) * px
+    fb.fill_rect(x, y, side, side, light)
+    dark_at = code.dark
+    for r in range(n):
+        yy = y + (quiet + r) * px
+        c = 0
+        while c < n:
+            if dark_at(r * n + c):
+                start = c
+                while c < n and dark_at(r * n + c):
+                    c += 1
+                fb.fill_rect(x + (quiet + start) * px, yy, (c - start) * px, px, dark)
+            else:
+                c += 1
+    return side

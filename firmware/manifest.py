@@ -108,12 +108,13 @@ package(
 # (a module on flash costs no RAM until it is imported; loader.Loaded drops them after)
 module("phone_mode.py")  # the app's side: network, tokens, server task, phone turns
 module("qr.py")
+module("phone_join.py")  # the join screens' flow, loaded only while phones join
 module("join_screen.py")
 module("wifi.py")
 module("phone_seats.py")
 module("phone_provider.py")
 module("phone_server.py")
-module("microdot.py")  # microdot 2.7.0, vendored unchanged
+module("microdot.py")  # microdot 2.7.0 less unused definitions (host/microdot_subset.py)
 data("microdot-LICENSE.txt")
 data("phone_page.html")  # served from flash by phone_server.py
 

@@ -1,3 +1,7 @@
+# microdot (https://github.com/miguelgrinberg/microdot), MIT licence
+# (microdot-LICENSE.txt): microdot/microdot.py of the release pinned in pyproject.toml,
+# less the definitions listed in host/microdot_subset.py, each removed whole. Generated
+# by `python -m host.microdot_subset`: do not edit (docs/phones.md, "Updating microdot").
 """
 microdot
 --------
@@ -79,10 +83,6 @@ def urldecode(s):
     return b''.join(result).decode()
 
 
-def urlencode(s):
-    return s.replace('+', '%2B').replace(' ', '+').replace(
-        '%', '%25').replace('?', '%3F').replace('#', '%23').replace(
-            '&', '%26').replace('=', '%3D')
 
 
 class NoCaseDict(dict):
@@ -230,59 +230,8 @@ class MultiDict(dict):
             value = type(value)
         return value
 
-    def getlist(self, key, type=None):
-        """Return all the values for a given key.
-
-        :param key: The key to retrieve.
-        :param type: A type conversion callable to apply to the values.
-
-        If the requested key does not exist in the dictionary, this method
-        returns an empty list.
-
-        Example::
-
-            >>> d = MultiDict()
-            >>> d.getlist('items')
-            []
-            >>> d['items'] = '3'
-            >>> d.getlist('items')
-            ['3']
-            >>> d['items'] = '56'
-            >>> d.getlist('items')
-            ['3', '56']
-            >>> d.getlist('items', type=int)
-            [3, 56]
-        """
-        if key not in self:
-            return []
-        values = super().__getitem__(key)
-        if type is not None:
-            values = [type(value) for value in values]
-        return values
 
 
-class AsyncBytesIO:
-    """An async wrapper for BytesIO."""
-    def __init__(self, data):
-        self.stream = io.BytesIO(data)
-
-    async def read(self, n=-1):
-        return self.stream.read(n)
-
-    async def readline(self):  # pragma: no cover
-        return self.stream.readline()
-
-    async def readexactly(self, n):  # pragma: no cover
-        return self.stream.read(n)
-
-    async def readuntil(self, separator=b'\n'):  # pragma: no cover
-        return self.stream.readuntil(separator=separator)
-
-    async def awrite(self, data):  # pragma: no cover
-        return self.stream.write(data)
-
-    async def aclose(self):  # pragma: no cover
-        pass
 
 
 class Request:
@@ -453,81 +402,10 @@ class Request:
         """The body of the request, as bytes."""
         return self._body
 
-    @property
-    def stream(self):
-        """The body of the request, as a bytes stream."""
-        if self._stream is None:
-            self._stream = AsyncBytesIO(self._body)
-        return self._stream
 
-    @property
-    def json(self):
-        """The parsed JSON body, or ``None`` if the request does not have a
-        JSON body."""
-        if self._json is None:
-            if self.content_type is None:
-                return None
-            mime_type = self.content_type.split(';')[0]
-            if mime_type != 'application/json':
-                return None
-            self._json = json.loads(self.body.decode())
-        return self._json
 
-    @property
-    def form(self):
-        """The parsed form submission body, as a
-        :class:`MultiDict <microdot.MultiDict>` object, or ``None`` if the
-        request does not have a form submission.
 
-        Forms that are URL encoded are processed by default. For multipart
-        forms to be processed, the
-        :func:`with_form_data <microdot.multipart.with_form_data>`
-        decorator must be added to the route.
-        """
-        if self._form is None:
-            if self.content_type is None:
-                return None
-            mime_type = self.content_type.split(';')[0]
-            if mime_type != 'application/x-www-form-urlencoded':
-                return None
-            self._form = self._parse_urlencoded(self.body)
-        return self._form
 
-    @property
-    def files(self):
-        """The files uploaded in the request as a dictionary, or ``None`` if
-        the request does not have any files.
-
-        The :func:`with_form_data <microdot.multipart.with_form_data>`
-        decorator must be added to the route that receives file uploads for
-        this property to be set.
-        """
-        return self._files
-
-    def after_request(self, f):
-        """Register a request-specific function to run after the request is
-        handled. Request-specific after request handlers run at the very end,
-        after the application's own after request handlers. The function must
-        take two arguments, the request and response objects. The return value
-        of the function must be the updated response object.
-
-        Example::
-
-            @app.route('/')
-            def index(request):
-                # register a request-specific after request handler
-                @req.after_request
-                def func(request, response):
-                    # ...
-                    return response
-
-                return 'Hello, World!'
-
-        Note that the function is not called if the request handler raises an
-        exception and an error response is returned instead.
-        """
-        self.after_request_handlers.append(f)
-        return f
 
     @staticmethod
     async def _safe_readline(stream):
@@ -552,17 +430,6 @@ class Response:
                    default is "OK" for responses with a 200 status code and
                    "N/A" for any other status codes.
     """
-    types_map = {
-        'css': 'text/css',
-        'gif': 'image/gif',
-        'html': 'text/html',
-        'jpg': 'image/jpeg',
-        'js': 'application/javascript',
-        'json': 'application/json',
-        'png': 'image/png',
-        'txt': 'text/plain',
-        'svg': 'image/svg+xml',
-    }
 
     send_file_buffer_size = 1024
 
@@ -595,63 +462,7 @@ class Response:
             self.body = body
         self.is_head = False
 
-    def set_cookie(self, cookie, value, path=None, domain=None, expires=None,
-                   max_age=None, secure=False, http_only=False,
-                   partitioned=False):
-        """Add a cookie to the response.
 
-        :param cookie: The cookie's name.
-        :param value: The cookie's value.
-        :param path: The cookie's path.
-        :param domain: The cookie's domain.
-        :param expires: The cookie expiration time, as a ``datetime`` object
-                        or a correctly formatted string.
-        :param max_age: The cookie's ``Max-Age`` value.
-        :param secure: The cookie's ``secure`` flag.
-        :param http_only: The cookie's ``HttpOnly`` flag.
-        :param partitioned: Whether the cookie is partitioned.
-        """
-        if ';' in value:
-            raise ValueError('invalid cookie value')
-        http_cookie = f'{cookie}={value}'
-        if path:
-            http_cookie += '; Path=' + path
-        if domain:
-            http_cookie += '; Domain=' + domain
-        if expires:
-            if isinstance(expires, str):
-                http_cookie += '; Expires=' + expires
-            else:  # pragma: no cover
-                http_cookie += '; Expires=' + time.strftime(
-                    '%a, %d %b %Y %H:%M:%S GMT', expires.timetuple())
-        if max_age is not None:
-            http_cookie += '; Max-Age=' + str(max_age)
-        if secure:
-            http_cookie += '; Secure'
-        if http_only:
-            http_cookie += '; HttpOnly'
-        if partitioned:
-            http_cookie += '; Partitioned'
-        if '\r' in http_cookie or '\n' in http_cookie:
-            raise ValueError('invalid cookie')
-        if 'Set-Cookie' in self.headers:
-            self.headers['Set-Cookie'].append(http_cookie)
-        else:
-            self.headers['Set-Cookie'] = [http_cookie]
-
-    def delete_cookie(self, cookie, **kwargs):
-        """Delete a cookie.
-
-        :param cookie: The cookie's name.
-        :param kwargs: Any cookie options and flags supported by
-                       :meth:`set_cookie() <microdot.Response.set_cookie>`.
-                       Values given for ``expires`` and ``max_age`` are
-                       ignored.
-        """
-        kwargs.pop('expires', None)
-        kwargs.pop('max_age', None)
-        self.set_cookie(cookie, '', expires='Thu, 01 Jan 1970 00:00:01 GMT',
-                        max_age=0, **kwargs)
 
     def complete(self):
         if isinstance(self.body, bytes) and \
@@ -758,75 +569,7 @@ class Response:
 
         return iter()
 
-    @classmethod
-    def redirect(cls, location, status_code=302):
-        """Return a redirect response.
 
-        :param location: The URL to redirect to.
-        :param status_code: The 3xx status code to use for the redirect. The
-                            default is 302.
-        """
-        if '\r' in location or '\n' in location:
-            raise ValueError('invalid redirect URL')
-        return cls(status_code=status_code, headers={'Location': location})
-
-    @classmethod
-    def send_file(cls, filename, status_code=200, content_type=None,
-                  stream=None, max_age=None, compressed=False,
-                  file_extension=''):
-        """Send file contents in a response.
-
-        :param filename: The filename of the file.
-        :param status_code: The 3xx status code to use for the redirect. The
-                            default is 200.
-        :param content_type: The ``Content-Type`` header to use in the
-                             response. If omitted, it is generated
-                             automatically from the file extension of the
-                             ``filename`` parameter.
-        :param stream: A file-like object to read the file contents from. If
-                       a stream is given, the ``filename`` parameter is only
-                       used when generating the ``Content-Type`` header.
-        :param max_age: The ``Cache-Control`` header's ``max-age`` value in
-                        seconds. If omitted, the value of the
-                        :attr:`Response.default_send_file_max_age` attribute is
-                        used.
-        :param compressed: Whether the file is compressed. If ``True``, the
-                           ``Content-Encoding`` header is set to ``gzip``. A
-                           string with the header value can also be passed.
-                           Note that when using this option the file must have
-                           been compressed beforehand. This option only sets
-                           the header.
-        :param file_extension: A file extension to append to the ``filename``
-                               parameter when opening the file, including the
-                               dot. The extension given here is not considered
-                               when generating the ``Content-Type`` header.
-
-        Security note: The filename is assumed to be trusted. Never pass
-        filenames provided by the user without validating and sanitizing them
-        first.
-        """
-        if content_type is None:
-            if compressed and filename.endswith('.gz'):
-                ext = filename[:-3].split('.')[-1]
-            else:
-                ext = filename.split('.')[-1]
-            if ext in Response.types_map:
-                content_type = Response.types_map[ext]
-            else:
-                content_type = 'application/octet-stream'
-        headers = {'Content-Type': content_type}
-
-        if max_age is None:
-            max_age = cls.default_send_file_max_age
-        if max_age is not None:
-            headers['Cache-Control'] = f'max-age={max_age}'
-
-        if compressed:
-            headers['Content-Encoding'] = compressed \
-                if isinstance(compressed, str) else 'gzip'
-
-        f = stream or open(filename + file_extension, 'rb')
-        return cls(body=f, status_code=status_code, headers=headers)
 
 
 class URLPattern():
@@ -850,20 +593,6 @@ class URLPattern():
         'int': lambda value: int(value),
     }
 
-    @classmethod
-    def register_type(cls, type_name, pattern='[^/]+', parser=None):
-        """Register a new URL segment type.
-
-        :param type_name: The name of the segment type to register.
-        :param pattern: The regular expression pattern to use when matching
-                        this segment type. If not given, a default matcher for
-                        a single path segment is used.
-        :param parser: A callable that will be used to parse and transform the
-                       value of the segment. If omitted, the value is returned
-                       as a string.
-        """
-        cls.segment_patterns[type_name] = f'/({pattern})'
-        cls.segment_parsers[type_name] = parser
 
     def __init__(self, url_pattern):
         self.url_pattern = url_pattern
@@ -926,8 +655,6 @@ class URLPattern():
             i += 1
         return args
 
-    def __repr__(self):  # pragma: no cover
-        return f'URLPattern: {self.url_pattern}'
 
 
 class HTTPException(Exception):
@@ -935,8 +662,6 @@ class HTTPException(Exception):
         self.status_code = status_code
         self.reason = reason or str(status_code) + ' error'
 
-    def __repr__(self):  # pragma: no cover
-        return f'HTTPException: {self.status_code}'
 
 
 class Microdot:
@@ -1037,77 +762,9 @@ class Microdot:
         """
         return self.route(url_pattern, methods=['POST'])
 
-    def put(self, url_pattern):
-        """Decorator that is used to register a function as a ``PUT`` request
-        handler for a given URL.
 
-        :param url_pattern: The URL pattern that will be compared against
-                            incoming requests.
 
-        This decorator can be used as an alias to the ``route`` decorator with
-        ``methods=['PUT']``.
 
-        Example::
-
-            @app.put('/users/<int:id>')
-            def edit_user(request, id):
-                # ...
-        """
-        return self.route(url_pattern, methods=['PUT'])
-
-    def patch(self, url_pattern):
-        """Decorator that is used to register a function as a ``PATCH`` request
-        handler for a given URL.
-
-        :param url_pattern: The URL pattern that will be compared against
-                            incoming requests.
-
-        This decorator can be used as an alias to the ``route`` decorator with
-        ``methods=['PATCH']``.
-
-        Example::
-
-            @app.patch('/users/<int:id>')
-            def edit_user(request, id):
-                # ...
-        """
-        return self.route(url_pattern, methods=['PATCH'])
-
-    def delete(self, url_pattern):
-        """Decorator that is used to register a function as a ``DELETE``
-        request handler for a given URL.
-
-        :param url_pattern: The URL pattern that will be compared against
-                            incoming requests.
-
-        This decorator can be used as an alias to the ``route`` decorator with
-        ``methods=['DELETE']``.
-
-        Example::
-
-            @app.delete('/users/<int:id>')
-            def delete_user(request, id):
-                # ...
-        """
-        return self.route(url_pattern, methods=['DELETE'])
-
-    def query(self, url_pattern):
-        """Decorator that is used to register a function as a ``QUERY``
-        request handler for a given URL.
-
-        :param url_pattern: The URL pattern that will be compared against
-                            incoming requests.
-
-        This decorator can be used as an alias to the ``route`` decorator with
-        ``methods=['QUERY']``.
-
-        Example::
-
-            @app.query('/users/<int:id>')
-            def query_user(request, id):
-                # ...
-        """
-        return self.route(url_pattern, methods=['QUERY'])
 
     def before_request(self, f):
         """Decorator to register a function to run before each request is
@@ -1183,202 +840,10 @@ class Microdot:
             return f
         return decorated
 
-    def mount(self, subapp, url_prefix='', local=False):
-        """Mount a sub-application, optionally under the given URL prefix.
 
-        :param subapp: The sub-application to mount.
-        :param url_prefix: The URL prefix to mount the application under.
-        :param local: When set to ``True``, the before, after and error request
-                      handlers only apply to endpoints defined in the
-                      sub-application. When ``False``, they apply to the entire
-                      application. The default is ``False``.
-        """
-        for methods, pattern, handler, _prefix, _subapp in subapp.url_map:
-            self.url_map.append(
-                (methods, URLPattern(url_prefix + pattern.url_pattern),
-                 handler, url_prefix + _prefix, _subapp or subapp))
-        if not local:
-            for handler in subapp.before_request_handlers:
-                self.before_request_handlers.append(handler)
-            subapp.before_request_handlers = []
-            for handler in subapp.after_request_handlers:
-                self.after_request_handlers.append(handler)
-            subapp.after_request_handlers = []
-            for handler in subapp.after_error_request_handlers:
-                self.after_error_request_handlers.append(handler)
-            subapp.after_error_request_handlers = []
-            for status_code, handler in subapp.error_handlers.items():
-                self.error_handlers[status_code] = handler
-            subapp.error_handlers = {}
 
-    @staticmethod
-    def abort(status_code, reason=None):
-        """Abort the current request and return an error response with the
-        given status code.
 
-        :param status_code: The numeric status code of the response.
-        :param reason: The reason for the response, which is included in the
-                       response body.
 
-        Example::
-
-            from microdot import abort
-
-            @app.route('/users/<int:id>')
-            def get_user(id):
-                user = get_user_by_id(id)
-                if user is None:
-                    abort(404)
-                return user.to_dict()
-        """
-        raise HTTPException(status_code, reason)
-
-    async def start_server(self, host='0.0.0.0', port=5000, debug=False,
-                           ssl=None, start_serving=True):
-        """Start the Microdot web server as a coroutine. This coroutine does
-        not normally return, as the server enters an endless listening loop.
-        The :func:`shutdown` function provides a method for terminating the
-        server gracefully.
-
-        :param host: The hostname or IP address of the network interface that
-                     will be listening for requests. A value of ``'0.0.0.0'``
-                     (the default) indicates that the server should listen for
-                     requests on all the available interfaces, and a value of
-                     ``127.0.0.1`` indicates that the server should listen
-                     for requests only on the internal networking interface of
-                     the host.
-        :param port: The port number to listen for requests. The default is
-                     port 5000.
-        :param debug: If ``True``, the server logs debugging information. The
-                      default is ``False``.
-        :param ssl: An ``SSLContext`` instance or ``None`` if the server should
-                    not use TLS. The default is ``None``.
-        :param start_serving: If ``True``, the server starts accepting
-                              connections immediately. When set to ``False``,
-                              this method returns a ``Server`` object. To
-                              accept connections, the
-                              ``Server.serve_forever()`` method should be
-                              called. The default is ``True``. A value of
-                              ``False`` is only supported in CPython.
-
-        This method is a coroutine.
-
-        Example::
-
-            import asyncio
-            from microdot import Microdot
-
-            app = Microdot()
-
-            @app.route('/')
-            async def index(request):
-                return 'Hello, world!'
-
-            async def main():
-                await app.start_server(debug=True)
-
-            asyncio.run(main())
-        """
-        self.ssl = ssl
-        self.debug = debug
-
-        async def serve(reader, writer):
-            if not hasattr(writer, 'awrite'):  # pragma: no cover
-                # CPython provides the awrite and aclose methods in 3.8+
-                async def awrite(self, data):
-                    self.write(data)
-                    await self.drain()
-
-                async def aclose(self):
-                    self.close()
-                    await self.wait_closed()
-
-                from types import MethodType
-                writer.awrite = MethodType(awrite, writer)
-                writer.aclose = MethodType(aclose, writer)
-
-            await self.handle_request(reader, writer)
-
-        if self.debug:  # pragma: no cover
-            print('Starting async server on {host}:{port}...'.format(
-                host=host, port=port))
-
-        try:
-            self.server = await asyncio.start_server(
-                serve, host, port, ssl=ssl, start_serving=start_serving)
-            if not start_serving:
-                return self.server
-        except TypeError:  # pragma: no cover
-            if not start_serving:
-                raise ValueError('start_serving must be True')
-            try:
-                self.server = await asyncio.start_server(serve, host, port,
-                                                         ssl=ssl)
-            except TypeError:  # pragma: no cover
-                self.server = await asyncio.start_server(serve, host, port)
-
-        while True:
-            try:
-                if hasattr(self.server, 'serve_forever'):  # pragma: no cover
-                    try:
-                        await self.server.serve_forever()
-                    except asyncio.CancelledError:
-                        pass
-                await self.server.wait_closed()
-                break
-            except AttributeError:  # pragma: no cover
-                # the task hasn't been initialized in the server object yet
-                # wait a bit and try again
-                await asyncio.sleep(0.1)
-
-    def run(self, host='0.0.0.0', port=5000, debug=False, ssl=None):
-        """Start the web server. This function does not normally return, as
-        the server enters an endless listening loop. The :func:`shutdown`
-        function provides a method for terminating the server gracefully.
-
-        :param host: The hostname or IP address of the network interface that
-                     will be listening for requests. A value of ``'0.0.0.0'``
-                     (the default) indicates that the server should listen for
-                     requests on all the available interfaces, and a value of
-                     ``127.0.0.1`` indicates that the server should listen
-                     for requests only on the internal networking interface of
-                     the host.
-        :param port: The port number to listen for requests. The default is
-                     port 5000.
-        :param debug: If ``True``, the server logs debugging information. The
-                      default is ``False``.
-        :param ssl: An ``SSLContext`` instance or ``None`` if the server should
-                    not use TLS. The default is ``None``.
-
-        Example::
-
-            from microdot import Microdot
-
-            app = Microdot()
-
-            @app.route('/')
-            async def index(request):
-                return 'Hello, world!'
-
-            app.run(debug=True)
-        """
-        asyncio.run(self.start_server(host=host, port=port, debug=debug,
-                                      ssl=ssl))  # pragma: no cover
-
-    def shutdown(self):
-        """Request a server shutdown. The server will then exit its request
-        listening loop and the :func:`run` function will return. This function
-        can be safely called from a route handler, as it only schedules the
-        server to terminate as soon as the request completes.
-
-        Example::
-
-            @app.route('/shutdown')
-            def shutdown(request):
-                request.app.shutdown()
-                return 'The server is shutting down...'
-        """
-        self.server.close()
 
     def find_route(self, req):
         method = req.method.upper()
@@ -1591,6 +1056,3 @@ class Microdot:
 
 Response.already_handled = Response()  # type: ignore[assignment]
 
-abort = Microdot.abort
-redirect = Response.redirect
-send_file = Response.send_file

@@ -15,7 +15,6 @@
 import asyncio
 import json
 
-from table import pass_screen
 from ui import Screen
 
 
@@ -26,29 +25,27 @@ class PhoneMode:
 
         import phone_provider
         import phone_seats
-        import wifi
 
         board = app.board
         self.app = app
         if board.sim is not None:  # the unix port: sim/wlan.py answers on loopback
             from sim import env
-            from sim import wlan as network
 
             self.port = int(env("CONFESSOR_SIM_PHONE_PORT", "8080"))
             self.host = "127.0.0.1"
         else:
-            import network  # pyright: ignore[reportMissingImports] - the board's
-
-            self.port = wifi.AP_PORT
+            self.port = 80
             self.host = "0.0.0.0"
-        self.wifi = wifi.Wifi(network, board.urandom)
+        self.wlan = None  # the access point's network.WLAN, once up (start())
+        self.ssid = self.password = None
+        self.address = None  # "http://<device>[:port]/s/": a seat's URL without its token
         self.inbox = phone_provider.Inbox()
         boot = binascii.hexlify(board.urandom(3)).decode()
         self.provider = phone_provider.GameProvider(self.inbox, boot=boot)
         self.seats = phone_seats.Seats(board.urandom)
         self.guard = phone_seats.Guard(time)
         self.server = None  # listen(): after the network screen's QR code is drawn
-        self._codes = None  # the seats' join codes, encoded before the server loads
+        self.codes = None  # the seats' join codes, encoded before the server loads
         self.game_id = None
 
     # ****** the game's start and end ******
@@ -64,7 +61,7 @@ class PhoneMode:
             self.seats.restore(saved["tokens"])
             ssid, password, off = saved["ssid"], saved["password"], saved.get("off", ())
             saved = None
-        self.wifi.start_ap(ssid, password)
+        self._access_point(s, ssid, password)
         self.game_id = s.id
         names = [s.name(seat) for seat in range(s.players)]
         self.provider.attach(s.game, state, names)
@@ -72,6 +69,22 @@ class PhoneMode:
             self.provider.phone(seat, False)  # went back to the buttons before the cut
         if new:
             self.save()
+
+    def _access_point(self, s, ssid, password):
+        """The access point up (wifi.py, unloaded after: a game in play keeps only its
+        WLAN object, its name and password, and the seats' address)."""
+        import wifi
+
+        if self.app.board.sim is not None:
+            from sim import wlan as network
+        else:
+            import network  # pyright: ignore[reportMissingImports] - the board's
+        w = wifi.Wifi(network, self.app.board.urandom)
+        self.ssid, self.password = w.start_ap(ssid, password)
+        self.wlan = w.wlan
+        self.address = w.url("", self.port)
+        w = network = wifi = None
+        s.unload("wifi")
 
     async def listen(self):
         """The server, imported after the QR encoder (network()): the encoder, low in
@@ -88,8 +101,8 @@ class PhoneMode:
         the game's key (store.py): what a resume needs to keep every page working."""
         data = {
             "tokens": self.seats.tokens(),
-            "ssid": self.wifi.ssid,
-            "password": self.wifi.password,
+            "ssid": self.ssid,
+            "password": self.password,
             "off": [seat for seat in range(self.seats.players()) if not self.uses_phone(seat)],
         }
         self.app.store.save_phones(self.game_id, json.dumps(data).encode())
@@ -102,7 +115,10 @@ class PhoneMode:
         if self.server is not None:
             self.server.close()
             self.server = None
-        self.wifi.stop()
+        if self.wlan is not None:
+            self.wlan.active(False)  # wifi.Wifi.stop() for an access point: radio off
+            self.wlan = None
+        self.password = None
 
     def changed(self):
         self.provider.changed()  # after every action: the pages fetch the new state
@@ -115,83 +131,35 @@ class PhoneMode:
         self.provider.phone(seat, on)
         self.save()
 
-    # ****** screens ******
-    def _code_screen(self, scr, code):
-        import join_screen
-
-        scr.paint = lambda display: join_screen.draw(display, scr, code)
-        return scr
+    # ****** joining (phone_join.py: imported while phones join, unloaded after) ******
+    def url(self, seat):
+        """A seat's page address, as its QR code carries it."""
+        return "%s%s" % (self.address, self.seats.token(seat))
 
     async def network(self, s):
-        """The table's network: its name and password, and the Wi-Fi QR code."""
-        import join_screen
+        """The table's network screen; every seat's join code is encoded after it."""
+        import phone_join
 
-        scr, code = join_screen.network_screen(self.wifi.ssid, self.wifi.password)
-        await s.show(self._code_screen(scr, code), True)
-        scr = code = join_screen = None
-        await s.wait_key("A")
-        # Every seat's code is encoded now, before the server comes in: the encoder's
-        # working space is the heap's peak, and it is lower while microdot is not there.
-        import qr
-
-        self._codes = [qr.encode(self._url(seat)) for seat in range(s.players)]
-
-    def _url(self, seat):
-        return self.wifi.url(self.seats.token(seat), self.port)
+        await phone_join.network(self, s)
 
     async def join(self, s):
-        """Behind the pass gate, each seat's own code; a seat may say it has no phone
-        (it plays with the buttons, as without phone mode)."""
-        for seat in range(s.players):
-            await self.join_seat(s, seat)
-        s.light(None)
-        self._codes = None
+        """Each seat's code behind the pass gate, or "no phone"."""
+        import phone_join
+
+        await phone_join.join(self, s)
+        self.codes = None
         self._unload(s)
-
-    async def join_seat(self, s, seat):
-        name = s.name(seat)
-        s.light(seat, "look")
-        lines = ["Press A to see your phone's code.", "B: no phone, play here."]
-        await s.show(pass_screen(name, lines, ("Look", "No phone", "")))
-        key = await s.wait_key("AB")
-        if key == "A":
-            await s.show(self._seat_screen(s, seat, name))
-            key = await s.wait_key("AB")
-        self.use_phone(seat, key != "B")
-
-    def _seat_screen(self, s, seat, name):
-        """The seat's join screen; where the heap has no room for the QR encoder (a
-        rejoin mid-game, beside the server), the same address to type instead."""
-        url = self._url(seat)
-        codes = self._codes
-        try:
-            import join_screen
-
-            code = codes[seat] if codes else None
-            scr, code = join_screen.seat_screen(name, url, code)
-            return self._code_screen(scr, code)
-        except MemoryError:
-            self._unload(s)
-            shown = url[7:]  # without http://
-            lines = ["No room for the code now.", "Open this address on your phone:"]
-            lines += [shown[i : i + 32] for i in range(0, len(shown), 32)]
-            return Screen(
-                "join-seat", name, lines=lines, keys=("done", "no phone", ""), private=True
-            )
-        finally:
-            if codes:
-                codes[seat] = None  # pyright: ignore[reportCallIssue, reportArgumentType]
-
-    def _unload(self, s):
-        # the QR encoder's code goes once the last code is off the glass (the next
-        # screen drops the last reference): a game needs it again only if a seat rejoins
-        for module in ("join_screen", "qr"):
-            s.unload(module)
 
     async def rejoin(self, s, seat):
         """A seat on the buttons goes back to its phone (the pause menu): its code again."""
-        await self.join_seat(s, seat)
+        import phone_join
+
+        await phone_join.join_seat(self, s, seat)
         self._unload(s)
+
+    def _unload(self, s):
+        for module in ("phone_join", "join_screen", "qr"):
+            s.unload(module)
 
     # ****** a seat's secret choice from its phone ******
     def waits_for(self, seat):

@@ -1,5 +1,5 @@
 # phone_server.py  Phone mode's web server: each seat's page and its private choices
-# MIT licence. microdot (firmware/microdot.py, vendored unchanged, docs/phones.md) routes
+# MIT licence. microdot (firmware/microdot.py, an upstream subset, docs/phones.md) routes
 # and parses; in front of it sits a door sized for a Pico: at most `max_connections` at
 # once (lwIP on the Pico W keeps 5 TCP connections by default), the oldest half-read request
 # evicted to make room, a request that has not fully arrived within `head_ms` dropped, no
@@ -286,7 +286,9 @@ class PhoneServer:
             seat = self._seat(req, token)
             if not isinstance(seat, int):
                 return seat
-            return Response.send_file(self.page, content_type="text/html; charset=UTF-8")
+            # microdot sends a file object's contents a buffer at a time, then closes it
+            page = open(self.page, "rb")  # noqa: SIM115 - closed by microdot after sending
+            return Response(page, 200, {"Content-Type": "text/html; charset=UTF-8"})
 
         @app.get("/api/<token>/state")
         async def state(req, token):

@@ -1,4 +1,4 @@
-# qr.py  QR codes (ISO/IEC 18004 model 2) for the phone join screens, drawn on a framebuffer
+# qr.py  QR codes (ISO/IEC 18004 model 2) for the phone join screens (join_screen.py draws them)
 # MIT licence. Written for Confessor from the standard's structure: byte mode only,
 # versions 1-10 (up to 271 bytes at level L), the four error correction levels, all eight
 # masks scored by the standard's four penalty rules. Integers only and no imports, so the
@@ -459,31 +459,3 @@ def _runs(line, size):
             score += j - i - 2
             i = line.find(_FIVE[v], j)
     return score
-
-
-# ****** drawing ******
-def module_px(code, side, quiet=QUIET):
-    """The largest whole number of pixels a module can take so the code and its quiet
-    zone fit a square of `side` pixels (0: it does not fit)."""
-    return side // (code.size + 2 * quiet)
-
-
-def draw(fb, code, x, y, px, dark, light, quiet=QUIET):
-    """Draw the code with its quiet zone at (x, y), `px` pixels a module; returns the
-    side in pixels. Runs of dark modules in a row go out as one rectangle."""
-    n = code.size
-    side = (n + 2 * quiet) * px
-    fb.fill_rect(x, y, side, side, light)
-    m = code.modules
-    for r in range(n):
-        yy = y + (quiet + r) * px
-        c = 0
-        while c < n:
-            if m[r * n + c]:
-                start = c
-                while c < n and m[r * n + c]:
-                    c += 1
-                fb.fill_rect(x + (quiet + start) * px, yy, (c - start) * px, px, dark)
-            else:
-                c += 1
-    return side

@@ -106,6 +106,7 @@ class MeaCulpaKeeper(Game):
     )
 
     def new_initial_state(self):
+        self.bid_actions()  # made while a device's heap is still in one piece
         return KeeperState(self)
 
     def bid_actions(self):
@@ -113,7 +114,8 @@ class MeaCulpaKeeper(Game):
         the list is made once per game, at its size in one allocation, and shared by
         every bidding state (nobody mutates a legal-actions list). Made anew at each bid,
         it was the one allocation of 1-2 KB in a session, which a fragmented board heap
-        could fail to place."""
+        could fail to place; made at the first bid a phone asks for (phone mode lists a
+        seat's options), it still was, so it is made with the game's first state."""
         bids = getattr(self, "_bids", None)
         if bids is None:
             low, high = D.POST_MIN[0], D.POST_MAX[0]

@@ -39,6 +39,10 @@ def build(name, profile, speed=None):
     from sim import builder
 
     board = builder.build(name, profile, speed)
+    # the radio's stand-in (a board's `network` module is in its firmware, not its
+    # heap): imported now, with the other models, so a phone game's share counts it too
+    from sim import wlan  # noqa: F401
+
     del sys.modules["sim.builder"]
     globals().pop("builder", None)
     gc.collect()

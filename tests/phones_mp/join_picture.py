@@ -17,6 +17,6 @@ b.sim.note_screen(scr)
 asyncio.run(b.display.show(full=True))
 print(
     "version %d level %s module %d"
-    % (code.version, code.level, join_screen.qr.module_px(code, 128))
+    % (code.version, code.level, join_screen.module_px(code, 128))
 )
 print(scr.text())

@@ -1,0 +1,85 @@
+# phone_join.py  Joining phones: the network's screen and each seat's code behind the pass gate
+# MIT licence. Imported by phone_mode.py only while phones join (the game's start, or a
+# seat going back to its phone from the pause menu) and unloaded after, with the QR
+# encoder and the join screens: a game in play keeps none of this code in RAM
+# (docs/phones.md, "Memory").
+
+from table import pass_screen
+from ui import Screen
+
+
+def _code_screen(scr, code):
+    import join_screen
+
+    scr.paint = lambda display: join_screen.draw(display, scr, code)
+    return scr
+
+
+async def network(phones, s):
+    """The table's network: its name and password, and the Wi-Fi QR code. Then every
+    seat's code is encoded, before the server comes in: the encoder's working space is
+    the heap's peak, and it is lower while microdot is not there."""
+    import join_screen
+
+    scr, code = join_screen.network_screen(phones.ssid, phones.password)
+    await s.show(_code_screen(scr, code), True)
+    scr = code = join_screen = None
+    await s.wait_key("A")
+    import join_screen
+    import qr
+
+    codes = []
+    for seat in range(s.players):
+        codes.append(join_screen.Picture(qr.encode(phones.url(seat))))
+    phones.codes = codes
+    qr = join_screen = None
+    s.unload("qr")  # the encoder's code, before the server's comes in (a rejoin loads it again)
+
+
+async def join(phones, s):
+    """Behind the pass gate, each seat's own code; a seat may say it has no phone
+    (it plays with the buttons, as without phone mode)."""
+    for seat in range(s.players):
+        await join_seat(phones, s, seat)
+    s.light(None)
+
+
+async def join_seat(phones, s, seat):
+    name = s.name(seat)
+    s.light(seat, "look")
+    lines = ["Press A to see your phone's code.", "B: no phone, play here."]
+    await s.show(pass_screen(name, lines, ("Look", "No phone", "")))
+    key = await s.wait_key("AB")
+    if key == "A":
+        await s.show(_seat_screen(phones, s, seat, name))
+        key = await s.wait_key("AB")
+    phones.use_phone(seat, key != "B")
+
+
+def _seat_screen(phones, s, seat, name):
+    """The seat's join screen; where the heap has no room for the QR encoder (a
+    rejoin mid-game, beside the server), the same address to type instead."""
+    url = phones.url(seat)
+    codes = phones.codes
+    try:
+        import join_screen
+
+        code = codes[seat] if codes else None
+        scr, code = join_screen.seat_screen(name, url, code)
+        return _code_screen(scr, code)
+    except MemoryError:
+        unload(s)
+        shown = url[7:]  # without http://
+        lines = ["No room for the code now.", "Open this address on your phone:"]
+        lines += [shown[i : i + 32] for i in range(0, len(shown), 32)]
+        return Screen("join-seat", name, lines=lines, keys=("done", "no phone", ""), private=True)
+    finally:
+        if codes:
+            codes[seat] = None
+
+
+def unload(s):
+    # the QR encoder's code goes once the last code is off the glass (the next screen
+    # drops the last reference): a game needs it again only if a seat rejoins
+    for module in ("join_screen", "qr"):
+        s.unload(module)
