@@ -1,6 +1,7 @@
 """The real firmware on the virtual board, its phone pages in a real headless Chromium
 (Debian's, driven by Selenium through its chromedriver), every seat joined by the QR code
-decoded from the picture of the e-ink, at the heap of tests/test_device_phones.py.
+decoded from the picture of the e-ink, at the heap of tests/test_device_phones.py plus
+8wK (browser_heap below).
 
 A whole Mea Culpa keeper game: every bid and the Pope's die are chosen on the pages
 (their lists and Send button, as a person would), and each time the device waits for a
@@ -24,10 +25,10 @@ from phone_helpers import (
     wait_page,
 )
 from test_device_phones import (
+    PHONES_BUDGET_WK,
     PLAYERS,
     ROUNDS,
     actions_of,
-    heap,
     menu_to_phones,
     read_code,
     start_keeper,
@@ -35,7 +36,7 @@ from test_device_phones import (
 )
 
 from host.phone_sim import PhoneHttp, free_port, replay_views
-from host.sim_client import SimError
+from host.sim_client import SimError, budget_heap
 from host.sim_play import keeper_bid, keeper_step, start_game
 from shared_rules import gamelog, games
 from shared_rules.game import replay
@@ -141,9 +142,17 @@ def wait_gone(driver, tab, timeout=20) -> None:
     )
 
 
+# A browser loads the page in three tabs at once and keeps their connections open: at
+# test_device_phones' heap (145wK plus the simulator's share) the keeper game's first page
+# loads fail (seen 4 of 4 runs; 176wK passed), so these tests run 8wK higher. Phone mode is
+# over the budget of every other session either way (docs/phones.md, "Memory").
+def browser_heap() -> str:
+    return os.environ.get("PHONES_HEAP") or budget_heap(PHONES_BUDGET_WK + 8)
+
+
 def test_a_whole_keeper_game_chosen_in_a_browser(tmp_path, browser):
     port = free_port()
-    dev = start_device(tmp_path, phone_port=port, heap=heap(), mpy=True)
+    dev = start_device(tmp_path, phone_port=port, heap=browser_heap(), mpy=True)
     flash = tmp_path / "flash"
     http = PhoneHttp(port)
     try:
@@ -200,7 +209,7 @@ def test_seven_sins_opening_cards_are_read_in_a_browser(tmp_path, browser):
     have shown) and answers Seen; the device waits for it, and no other page shows it."""
     shots = os.environ.get("CONFESSOR_PHONE_SHOTS")  # a folder: keep the screenshot there
     port = free_port()
-    dev = start_device(tmp_path, phone_port=port, heap=heap(), mpy=True)
+    dev = start_device(tmp_path, phone_port=port, heap=browser_heap(), mpy=True)
     flash = tmp_path / "flash"
     http = PhoneHttp(port)
     try:
