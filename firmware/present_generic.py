@@ -120,8 +120,14 @@ class Presenter:
             lines.append(clip("%s: %s" % (key, fmt(view[key]))))
         return lines[:8]
 
+    def final_seat(self, seat):
+        """A seat's own result at the end, public (from view(None)): shown to the
+        whole table seat by seat, with no gate; None: nothing per seat."""
+        return None
+
     def final_private(self, seat):
-        """What `seat` alone sees at the end (its score), or None."""
+        """What `seat` alone may see at the end, behind the gate, or None (no game
+        has any: once a game is over its view(None) holds everything)."""
         return None
 
     def ranking(self, view):

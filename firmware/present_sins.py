@@ -188,13 +188,15 @@ class SinsPresenter(Presenter):
             lines.append("More than %d: MOST points wins." % sc["threshold"])
         else:
             lines.append("%d or less: FEWEST points wins." % sc["threshold"])
-        lines.append("Each player now sees their score.")
+        lines.append("Next: each player's score.")
         return lines
 
-    def final_private(self, seat):
+    def final_seat(self, seat):
+        # public: the rules put every seat's scoring in view(None) once play is over
         view = self.s.view(None)
         mine = view["scoring"]["seats"][seat]
-        lines = wrap("Reserve: " + self._reserve_text(view, mine))
+        lines = ["#%s: %d points" % (self.name(seat), mine["total"])]
+        lines += wrap("Reserve: " + self._reserve_text(view, mine))
         placed = mine["placed"]
         if placed:
             lines += wrap("Best use of %d stone(s): on %s" % (mine["stones"], ", ".join(placed)))
@@ -205,7 +207,7 @@ class SinsPresenter(Presenter):
             if mine["reserve"].get(name, 0) or name in placed:
                 pts.append("%s %d" % (name, mine["points"][name]))
         lines += wrap("Points: " + ", ".join(pts))
-        lines.append("Total: %d points, %d cards" % (mine["total"], mine["cards"]))
+        lines.append("Cards in the reserve: %d" % mine["cards"])
         return lines
 
     def ranking(self, view):

@@ -224,6 +224,7 @@ async def final(s):
     )
     await s.wait_key("A")
     for seat in range(s.players):
+        await _final_seat(s, seat, pres.final_seat(seat))
         lines = pres.final_private(seat)
         if lines is not None:
             await gate(s, seat, "your score", lines)
@@ -248,6 +249,20 @@ async def final(s):
     )
     await s.wait_key("A")
     s.light(None)
+
+
+async def _final_seat(s, seat, lines):
+    """A seat's result, public: on the table's screen, its LED lit, no pass gate."""
+    if lines is None:
+        return
+    big = None
+    if lines and lines[0].startswith("#"):
+        big, lines = lines[0][1:], lines[1:]
+    s.light(seat, "turn")
+    await s.show(
+        Screen("score", "%s: %s" % (s.title, s.name(seat)), big=big, lines=lines, keys=("Next", "", ""))
+    )
+    await s.wait_key("A")
 
 
 def _winners(s, winners):

@@ -132,6 +132,7 @@ def test_seven_sins_whole_game(tmp_path, players):
         c.press("A")
         seen = []
         judgments = []
+        scores = []
         turn_leds_ok = 0
         while c.screen()["name"] != "result":
             scr = check_picture(c)
@@ -144,6 +145,8 @@ def test_seven_sins_whole_game(tmp_path, players):
             if scr["name"] == "judgment":
                 judgments.append(scr["big"])
                 assert c.leds()["names"][:players] == ["judgment"] * players
+            if scr["name"] == "score":
+                scores.append(scr)
             if scr["name"] == "secret" and "opening" in " ".join(scr["lines"]):
                 assert scr["big"] in (
                     "Pride",
@@ -181,9 +184,16 @@ def test_seven_sins_whole_game(tmp_path, players):
         if result["pages"] > 1:
             c.press("UP")
             assert check_picture(c)["page"] == result["pages"] - 2
-        # the opening cards: one private reveal per seat, then one private score each
-        assert seen.count("secret") == 2 * players
-        assert check_privacy(c) == 2 * players
+        # the opening cards: one private reveal per seat; the scores are public (the
+        # rules' view(None) holds them once play is over): one screen per seat, no gate
+        assert seen.count("secret") == players
+        assert check_privacy(c) == players
+        seats = state.view(None)["scoring"]["seats"]
+        assert [scr["big"] for scr in scores] == [
+            f"P{s + 1}: {seats[s]['total']} points" for s in range(players)
+        ]
+        assert not any(scr["private"] for scr in scores)
+        assert seen.index("over") < seen.index("score")
         assert judgments[-1] == "JUDGMENT 3/3" and judgments[:2] == ["JUDGMENT 1/3", "JUDGMENT 2/3"]
         assert turn_leds_ok == seen.count("turn")
         assert seen.count("over") == 1
