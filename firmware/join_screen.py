@@ -1,6 +1,7 @@
 # join_screen.py  The e-ink screens that join a phone: a QR code on the left, words on the right
 # MIT licence. Two screens: the table's Wi-Fi network (public: its name and password, as the
-# standard Wi-Fi QR text phones join by camera) and one seat's own page (private: the URL
+# standard Wi-Fi QR text phones join by camera; or, for a network the device joined, its
+# name and the device's address, with no code) and one seat's own page (private: the URL
 # carries that seat's token, so the app shows it behind the pass gate, like any secret).
 # A Screen (ui.py) carries the words, so the simulator, the tests and the serial link read
 # them as they read every other screen; draw() lays them out beside the code instead of
@@ -39,6 +40,22 @@ def network_screen(ssid, password):
     import qr  # the encoder, only while a code is encoded (phone_join.py unloads it)
 
     return scr, Picture(qr.encode(wifi_text(ssid, password)))
+
+
+def station_screen(ssid, address):
+    """The network the device joined (set over the link): its name, large, and the
+    device's address there. No password (the owner's) and no Wi-Fi code: the phones
+    are on that network already, or join it as they always do."""
+    host = address[7:] if address.startswith("http://") else address
+    host = host.split("/")[0]
+    return Screen(
+        "join-network",
+        title="Phones: Wi-Fi",
+        big=ssid,
+        facts=["Join this network.", "The device: " + host],
+        lines=["Then each seat scans its own code."],
+        keys=("next", "", ""),
+    )
 
 
 def seat_screen(seat_name, url, code=None):

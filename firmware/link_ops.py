@@ -79,11 +79,22 @@ def op_settings(server, msg):
                 server.app.apply_settings(now)
         except ValueError as err:
             raise Refused(wire.E_VALUE, err)
-    out = {"settings": server.app.settings}
+    out = {"settings": _shown(server.app.settings)}
     waiting = pending if pending is not None else load_pending()
     if waiting:
-        out["pending"] = waiting
+        out["pending"] = _shown(waiting)
         out["note"] = "%s change when the game in progress ends" % ", ".join(sorted(waiting))
+    return out
+
+
+def _shown(values):
+    """Settings as the link sends them back: the Wi-Fi password is write-only. It is
+    the owner's home network's, and a laptop at the table may be anyone's."""
+    wifi = values.get("wifi") if isinstance(values, dict) else None
+    if not isinstance(wifi, dict):
+        return values
+    out = dict(values)
+    out["wifi"] = {"ssid": wifi.get("ssid")}
     return out
 
 

@@ -109,6 +109,7 @@ package(
 module("phone_mode.py")  # the app's side: network, tokens, server task, phone turns
 module("qr.py")
 module("phone_join.py")  # the join screens' flow, loaded only while phones join
+module("phone_net.py")  # the network: joined (set over the link) or its own, at start or resume
 module("join_screen.py")
 module("wifi.py")
 module("phone_seats.py")

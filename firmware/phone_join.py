@@ -16,13 +16,17 @@ def _code_screen(scr, code):
 
 
 async def network(phones, s):
-    """The table's network: its name and password, and the Wi-Fi QR code. Then every
+    """The table's network: its name and password, and the Wi-Fi QR code (a network
+    joined: its name and the device's address there, never its password). Then every
     seat's code is encoded, before the server comes in: the encoder's working space is
     the heap's peak, and it is lower while microdot is not there."""
     import join_screen
 
-    scr, code = join_screen.network_screen(phones.ssid, phones.password)
-    await s.show(_code_screen(scr, code), True)
+    if phones.station:  # a network set over the link: its name and where the device is
+        await s.show(join_screen.station_screen(phones.ssid, phones.address), True)
+    else:
+        scr, code = join_screen.network_screen(phones.ssid, phones.password)
+        await s.show(_code_screen(scr, code), True)
     scr = code = join_screen = None
     await s.wait_key("A")
     import join_screen

@@ -36,8 +36,9 @@ class PhoneMode:
         else:
             self.port = 80
             self.host = "0.0.0.0"
-        self.wlan = None  # the access point's network.WLAN, once up (start())
-        self.ssid = self.password = None
+        self.wlan = None  # the network's WLAN object, once up (start())
+        self.ssid = self.password = None  # password: the access point's (None joined)
+        self.station = False  # joined the network set over the link (phone_net.py)
         self.address = None  # "http://<device>[:port]/s/": a seat's URL without its token
         self.inbox = phone_provider.Inbox()
         boot = binascii.hexlify(board.urandom(3)).decode()
@@ -51,40 +52,33 @@ class PhoneMode:
     # ****** the game's start and end ******
     async def start(self, s, state, new):
         """Tokens dealt (a new game) or restored (a resumed one, from its .phones file),
-        the access point up with the same name and password, the server listening."""
-        ssid = password = None
+        the network up (phone_net.py: the one set over the link, else the access point,
+        with the same name and password on a resume). False: the table chose the
+        buttons only (a network that could not be joined)."""
+        saved = None
         off = ()
         if new:
             self.seats.deal(s.players)
         else:
             saved = json.loads(self.app.store.load_phones(s.id))
             self.seats.restore(saved["tokens"])
-            ssid, password, off = saved["ssid"], saved["password"], saved.get("off", ())
-            saved = None
-        self._access_point(s, ssid, password)
+            off = saved.get("off", ())
+        import phone_net
+
+        try:
+            if not await phone_net.up(self, s, saved):
+                return False
+        finally:
+            saved = phone_net = None
+            s.unload("phone_net")
+            s.unload("wifi")
         self.game_id = s.id
         names = [s.name(seat) for seat in range(s.players)]
         self.provider.attach(s.game, state, names)
         for seat in off:
             self.provider.phone(seat, False)  # went back to the buttons before the cut
-        if new:
-            self.save()
-
-    def _access_point(self, s, ssid, password):
-        """The access point up (wifi.py, unloaded after: a game in play keeps only its
-        WLAN object, its name and password, and the seats' address)."""
-        import wifi
-
-        if self.app.board.sim is not None:
-            from sim import wlan as network
-        else:
-            import network  # pyright: ignore[reportMissingImports] - the board's
-        w = wifi.Wifi(network, self.app.board.urandom)
-        self.ssid, self.password = w.start_ap(ssid, password)
-        self.wlan = w.wlan
-        self.address = w.url("", self.port)
-        w = network = wifi = None
-        s.unload("wifi")
+        self.save()  # a resume may have moved to the access point
+        return True
 
     async def listen(self):
         """The server, imported after the QR encoder (network()): the encoder, low in
@@ -103,6 +97,7 @@ class PhoneMode:
             "tokens": self.seats.tokens(),
             "ssid": self.ssid,
             "password": self.password,
+            "station": self.station,
             "off": [seat for seat in range(self.seats.players()) if not self.uses_phone(seat)],
         }
         self.app.store.save_phones(self.game_id, json.dumps(data).encode())
@@ -116,7 +111,7 @@ class PhoneMode:
             self.server.close()
             self.server = None
         if self.wlan is not None:
-            self.wlan.active(False)  # wifi.Wifi.stop() for an access point: radio off
+            self.wlan.active(False)  # wifi.Wifi.stop(): a station leaves first, radio off
             self.wlan = None
         self.password = None
 

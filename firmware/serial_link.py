@@ -16,7 +16,8 @@ Privacy: while a game is in progress the link tells only what an onlooker at
 the table could see (the public keys of App.status()). Only finished logs
 are served; the in-progress log, the .key files and the device's signing
 key never are. `repl` in a game asks the table (lockdown.ReplGate); settings
-that change what the table sees (seat names) wait until the game ends.
+that change what the table sees (seat names, phones, Wi-Fi) wait until the game ends.
+The Wi-Fi password is written over the link and never read back (link_ops._shown).
 """
 
 import asyncio
@@ -37,7 +38,8 @@ except ImportError:
 # The only keys of App.status() that may leave the device (all public).
 STATUS_KEYS = ("screen", "game", "id", "seal", "move", "public")
 # Settings that change what the table sees: applied only when no game is in progress.
-TABLE_SETTINGS = ("names", "phones")  # wait for the game in progress to end
+# wifi too: a game keeps the network the table saw at its start, power cuts included
+TABLE_SETTINGS = ("names", "phones", "wifi")  # wait for the game in progress to end
 PENDING_FILE = "settings.pending.json"
 SHA_CACHE = 32  # listed logs whose sha256 is remembered (bounded)
 SETTINGS_FILE = "settings.json"

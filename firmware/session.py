@@ -240,7 +240,9 @@ class Session:
         gc.collect()
         phones = phone_mode.PhoneMode(self.app)
         try:
-            await phones.start(self, self._state, new)
+            if not await phones.start(self, self._state, new):
+                phones.stop()  # the network could not be joined: the table chose buttons
+                return
             if new:
                 await phones.network(self)  # phones join the Wi-Fi while it shows
             await phones.listen()

@@ -1,10 +1,12 @@
-# settings.py  Device settings in settings.json (seat names, LED brightness, phone mode)
+# settings.py  Device settings in settings.json (seat names, LED brightness, phone mode, Wi-Fi)
 # MIT licence. Validated before use; written atomically (temp file + rename) so a
-# power cut leaves the old or the new settings, never half of them.
+# power cut leaves the old or the new settings, never half of them. `wifi` is the
+# network phone mode joins instead of starting its own (docs/phones.md): its password
+# is the owner's: the serial link writes it and never sends it back (link_ops.py).
 
 import json
 
-DEFAULTS = {"names": [], "brightness": 128, "phones": False}  # phones: docs/phones.md
+DEFAULTS = {"names": [], "brightness": 128, "phones": False, "wifi": None}  # docs/phones.md
 MAX_NAMES = 8
 MAX_NAME = 10
 PATH = "settings.json"
@@ -28,6 +30,8 @@ def validate(changes, base=None):
         elif key == "phones":
             if not isinstance(value, bool):
                 raise ValueError("phones must be true or false")
+        elif key == "wifi":
+            value = _wifi(value)
         elif key == "names":
             if not isinstance(value, list) or len(value) > MAX_NAMES:
                 raise ValueError("names must be a list of at most %d names" % MAX_NAMES)
@@ -44,6 +48,27 @@ def validate(changes, base=None):
             )
         out[key] = value
     return out
+
+
+def _wifi(value):
+    """None (the device's own access point), or the network to join: its name and
+    WPA2 passphrase, checked as the radio would (IEEE 802.11: a name of 1 to 32 bytes;
+    802.11i: a passphrase of 8 to 63 printable ASCII characters). An open network is
+    refused: every page and token would cross the air in clear."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or sorted(value) != ["password", "ssid"]:
+        raise ValueError('wifi must be null or {"ssid": name, "password": passphrase}')
+    ssid = value["ssid"]
+    key = value["password"]
+    if not isinstance(ssid, str) or not 1 <= len(ssid.encode()) <= 32:
+        raise ValueError("a Wi-Fi network name has 1 to 32 bytes")
+    if not isinstance(key, str) or not 8 <= len(key) <= 63:
+        raise ValueError("a Wi-Fi password has 8 to 63 characters (open networks are refused)")
+    for ch in ssid + key:
+        if not " " <= ch <= "~":
+            raise ValueError("a Wi-Fi name and password are printable ASCII")
+    return {"ssid": ssid, "password": key}
 
 
 def load(path=PATH):

@@ -87,7 +87,10 @@ class Wifi:
         self.password = None  # not the device's to show
 
     def state(self):
-        """ "up", "joining", or why it failed: "no network", "wrong password", "failed"."""
+        """ "up", "joining", or why it failed: "no network", "wrong password", "failed".
+        The CYW43's link status: joining (1), joined without an address yet (2, DHCP),
+        up (3), or a failure (-1, -2, -3); the driver may go back to joining after a
+        wrong password (it retries), so wait_up() stops at the first failure it reads."""
         if self.wlan is None:
             return "off"
         if self.mode == "ap":
@@ -115,9 +118,12 @@ class Wifi:
             waited += poll_ms
 
     def address(self):
-        """The device's IPv4 address on the network (the AP's is 192.168.4.1 on rp2)."""
+        """The device's IPv4 address on the network (the AP's is 192.168.4.1 on rp2;
+        a joined network's is its DHCP server's choice)."""
         if self.wlan is None:
             return None
+        if hasattr(self.wlan, "ipconfig"):  # MicroPython 1.23 on; ifconfig() is deprecated
+            return self.wlan.ipconfig("addr4")[0]
         return self.wlan.ifconfig()[0]
 
     def url(self, token, port=AP_PORT):

@@ -246,6 +246,7 @@ class SimDevice:
         ghosts: bool = False,
         busy_ms: int | None = None,
         phone_port: int | None = None,
+        wifi: dict | None = None,
     ) -> SimDevice:
         env = dict(os.environ)
         for key in list(env):
@@ -276,6 +277,8 @@ class SimDevice:
             env["CONFESSOR_SIM_BUSY_MS"] = str(busy_ms)
         if phone_port is not None:
             env["CONFESSOR_SIM_PHONE_PORT"] = str(phone_port)
+        if wifi is not None:  # the networks in the radio's range: name -> passphrase
+            env["CONFESSOR_SIM_WIFI"] = json.dumps(wifi)
         dev = cls(flash, env, heap, extra_path, mpy)
         if mpy:
             flash_image(flash)

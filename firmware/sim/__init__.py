@@ -18,6 +18,8 @@
 #   CONFESSOR_SIM_VSYS_MV=<mV> the supply the battery divider reads (default 4700, USB)
 #   CONFESSOR_SIM_PHONE_PORT=<port>  phone mode's server on loopback (default 8080; the
 #                              board's is 80, which the unix port may not bind)
+#   CONFESSOR_SIM_WIFI=<json>  the Wi-Fi networks in range, name -> passphrase (sim/wlan.py:
+#                              what phone mode's station joins; default none)
 
 import os
 
