@@ -112,7 +112,13 @@ def test_station_mode_set_over_the_link(tmp_path, capsys):
         saved = json.loads((tmp_path / "flash" / "games" / f"{current}.phones").read_text())
         assert saved["station"] is True and saved["ssid"] == HOME and saved["password"] is None
 
-        # cleared during the game: it waits for the game's end, as seat names do
+        # changed during the game: it waits for the game's end, as seat names do, and
+        # what waits is not read back either
+        with Link.open(board.url) as link:
+            reply = link.request("settings", values={"wifi": {"ssid": "Other", "password": "x" * 9}})
+        assert reply["pending"]["wifi"] == {"ssid": "Other"} and "x" * 9 not in json.dumps(reply)
+        assert reply["settings"]["wifi"] == {"ssid": HOME}
+        # cleared during the game: waits too (the last change wins)
         assert settings_cli(board.url, "--no-wifi") == 0
         out = capsys.readouterr().out
         assert f"joins {HOME}" in out and "wifi change when the game in progress ends" in out

@@ -19,9 +19,34 @@ def _tmp(name):
     return path
 
 
+def test_settings_wifi_is_a_network_to_join_or_none():
+    home = {"ssid": "Home", "password": "12345678"}
+    values = settings.validate({"wifi": home})
+    assert values["wifi"] == home and values["wifi"] is not home  # a copy, checked
+    assert settings.validate({"wifi": None}, values)["wifi"] is None
+    longest = {"ssid": "n" * 32, "password": "p" * 63}
+    assert settings.validate({"wifi": longest})["wifi"] == longest
+    for bad in (
+        {"ssid": "Home"},  # no password: open networks are refused
+        {"ssid": "Home", "password": "1234567"},  # WPA2: 8 to 63 characters
+        {"ssid": "Home", "password": "p" * 64},
+        {"ssid": "", "password": "12345678"},
+        {"ssid": "n" * 33, "password": "12345678"},
+        {"ssid": "Home", "password": "caf\u00e9 au lait"},
+        {"ssid": "Home", "password": "12345678", "security": "wpa3"},
+        "Home",
+    ):
+        try:
+            settings.validate({"wifi": bad})
+        except ValueError as err:
+            assert "\n" not in str(err)
+        else:
+            raise AssertionError("accepted %r" % (bad,))
+
+
 def test_settings_validate_and_reject_with_one_line():
     values = settings.validate({"brightness": 10, "names": ["Ana", "Bo"]})
-    assert values == {"brightness": 10, "names": ["Ana", "Bo"], "phones": False}
+    assert values == {"brightness": 10, "names": ["Ana", "Bo"], "phones": False, "wifi": None}
     assert settings.validate({"phones": True}, values)["phones"] is True
     for bad in (
         {"brightness": 256},
