@@ -12,6 +12,7 @@
 #   status()            -> dict  public facts only (an onlooker's)
 #   public_view()       -> dict  state.view(None)
 #   seat_view(seat)     -> dict  state.view(seat)
+#   view_names()        -> dict  game.view_names(): how the page names the view's codes
 #   pending(seat)       -> None, or {"move": n, "count": k}: the seat's secret choice is open
 #   options(seat)       -> the k options one at a time: {"action": decoded, "text": str}
 #                          (a generator: a bid can have hundreds, and the heap is small)
@@ -174,6 +175,11 @@ class GameProvider:
             "to_move": p if p >= 0 else None,
             "secret_turn": p >= 0 and self._private(p),
         }
+
+    def view_names(self):
+        """How a person reads the game's view (its codes' names: Game.view_names()),
+        built when a page asks, once a page; None without a game."""
+        return self.game.view_names() if self.game is not None else None
 
     def public_view(self):
         return self.state.view(None) if self.state is not None else None

@@ -303,6 +303,15 @@ class PhoneServer:
             headers = {"Content-Type": "application/json", "ETag": tag}
             return Response(pieces, 200, headers)  # pyright: ignore[reportArgumentType]
 
+        @app.get("/api/<token>/names")
+        async def names(req, token):
+            # the names of the view's codes, fetched once by a page: not in every state
+            seat = self._seat(req, token)
+            if not isinstance(seat, int):
+                return seat
+            body = json.dumps(self.provider.view_names())
+            return Response(body, 200, {"Content-Type": "application/json"})
+
         @app.post("/api/<token>/choose")
         async def choose(req, token):
             seat = self._seat(req, token)

@@ -68,6 +68,9 @@ class Option:
         return value
 
 
+SEATS = "seats"  # Game.VIEW_PER: a list with one entry per seat
+
+
 class Game:
     """A game's configuration. Subclasses set the class attributes below."""
 
@@ -112,6 +115,17 @@ class Game:
     def describe(self):
         """The configuration as plain data, for log headers: rebuildable by load()."""
         return {"game": self.NAME, "players": self.num_players, "options": dict(self.options)}
+
+    # -- the view, read by a person (the phone page: docs/phones.md) ---------
+    def view_names(self):
+        """How a person reads this game's views, as plain data sent to a page once.
+        Numbers in a view are quantities unless named here, by view key at any depth:
+        "codes": key -> the names its codes index (the number, or each number of a
+        list; a negative one is "none"); "per": key -> the names its list has one entry
+        for, in order (SEATS: one per seat); "seats": keys whose numbers are seats
+        (negative: none); "skip": keys for the machine alone (an action code beside
+        the names it stands for). Built when asked: a board keeps no table of it."""
+        return {"codes": {}, "per": {}, "seats": [], "skip": []}
 
     # -- the action codec ---------------------------------------------------
     def decode(self, action):

@@ -24,7 +24,7 @@ shared_rules/mea_culpa_codes.py; screens use decode()/encode(), never codes.
 
 from shared_rules import mea_culpa_data as D
 from shared_rules import mea_culpa_keeper_entry as ENTRY
-from shared_rules.game import CHANCE, TERMINAL, Game, IllegalAction, State
+from shared_rules.game import CHANCE, SEATS, TERMINAL, Game, IllegalAction, State
 from shared_rules.mea_culpa_auction import bid_order, ties_matter
 from shared_rules.mea_culpa_codes import (
     BID_BASE,
@@ -129,6 +129,36 @@ class MeaCulpaKeeper(Game):
         return bids
 
     # -- the action codec -----------------------------------------------------
+    def view_names(self):
+        """Lists run one entry per stone kind, character, bonus, room or seat; rooms 1-4
+        hold House card codes; a die, a guess and the open rooms are room numbers. The
+        last incognito visit (a record of seat, rooms and verdict) the e-ink announced."""
+        rooms = [room_name(r) for r in range(1, 7)]
+        cards = tuple([c[0] for c in D.CARDS])
+        return {
+            "codes": {"rooms": cards, "die": ["-"] + rooms, "open_rooms": ["-"] + rooms},
+            "per": {
+                "bag": D.STONE_NAMES,
+                "market": D.STONE_NAMES,
+                "characters": CHARACTER_NAMES,
+                "bonuses": D.BONUS_NAMES,
+                "rooms": rooms[:4],
+                "room_cards": rooms[:4],
+                "room_notches": rooms[:4],
+                "visited": rooms,
+                "discard": [c[0] for c in card_types(self.options["extra_cards"])],
+                "bid": ("notches", "taler"),
+                "bids": SEATS,
+                "bid_totals": SEATS,
+                "pays": SEATS,
+            },
+            "seats": [
+                "seat", "to_move", "hell", "hell_new", "start_order", "pick_order",
+                "keeper", "pope", "characters", "bonuses",
+            ],
+            "skip": ["pope_visit"],
+        }
+
     def decode(self, action):
         """Plain data of an action: the shared kinds (start, draw, card, bonus, die,
         guess, pick, bid, pope-visit; shared_rules/mea_culpa_codes.py) and the

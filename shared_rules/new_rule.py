@@ -25,7 +25,7 @@ is J-Q-K-A). `set_index(cards)` and `set_cards(index)` convert.
 """
 
 from shared_rules import new_rule_entry as ENTRY
-from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, State
+from shared_rules.game import CHANCE, SEATS, TERMINAL, BadOption, Game, IllegalAction, State
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -403,6 +403,25 @@ class NewRule(Game):
         return self.options["round_limit"] * 3 * NUM_CARDS
 
     # -- the action codec ----------------------------------------------------
+    def view_names(self):
+        """Cards are named in the view already ("QH"); its lists run one entry per
+        seat; a legal set's action code is the page's to send, not to show."""
+        return {
+            "codes": {},
+            "per": {
+                "damned_counts": SEATS,
+                "hand_counts": SEATS,
+                "round_points": SEATS,
+                "scores": SEATS,
+                "boards": SEATS,
+                "set_decks": SEATS,
+                "set_points": SEATS,
+                "penalties": SEATS,
+            },
+            "seats": ["seat", "seats", "to_move", "first_player", "god_seat", "winners"],
+            "skip": ["action"],
+        }
+
     def decode(self, action):
         if not isinstance(action, int) or isinstance(action, bool):
             raise IllegalAction("%r is not a New Rule action" % (action,))

@@ -25,7 +25,7 @@ rules announce a take, a Last Judgment, the reckoning and the result.
 """
 
 from shared_rules import seven_sins_entry as ENTRY
-from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, State
+from shared_rules.game import CHANCE, SEATS, TERMINAL, BadOption, Game, IllegalAction, State
 
 SIN_NAMES = ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
 NUM_SINS = 7
@@ -263,6 +263,17 @@ class SevenSins(Game):
 
     def new_initial_state(self):
         return SevenSinsState(self)
+
+    def view_names(self):
+        """The opening card and the centre are card codes, the sins in play sin codes;
+        the decks are the three Hells and the Penance cards, top first."""
+        piles = tuple(["Hell " + d for d in DECK_NAMES[:3]]) + ("Penance cards",)
+        return {
+            "codes": {"opening": CARD_NAMES, "centre": CARD_NAMES, "sins": SIN_NAMES},
+            "per": {"decks": piles, "reserve_cards": SEATS, "stones": SEATS, "seats": SEATS},
+            "seats": ["seat", "to_move", "first_player", "last_seat", "winners", "order"],
+            "skip": [],
+        }
 
     # -- the action codec -----------------------------------------------------
     def decode(self, action):

@@ -24,7 +24,7 @@ has seen it in that hand (an Infernal cancel). A limbo card is
 
 from shared_rules import siete_pecados_data as D
 from shared_rules import siete_pecados_entry as ENTRY
-from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, State
+from shared_rules.game import CHANCE, SEATS, TERMINAL, BadOption, Game, IllegalAction, State
 
 NUM_SINS = D.NUM_SINS
 SIN_NAMES = D.SIN_NAMES
@@ -266,6 +266,31 @@ class SietePecados(Game):
     def team(self, seat):
         """The team of a seat (teammates sit in alternate seats), or None."""
         return seat % 2 if self.options["teams"] else None
+
+    def view_names(self):
+        """Cards are named in the view already; its lists run one entry per sin (in
+        sin_names order) or per seat."""
+        return {
+            "codes": {},
+            "per": {
+                "holder": SIN_NAMES,
+                "tempted": SIN_NAMES,
+                "centre": SIN_NAMES,
+                "face_down": SIN_NAMES,
+                "hands": SEATS,
+                "cubes": SEATS,
+                "protected": SEATS,
+                "sins": SEATS,
+                "points": SEATS,
+                "known": SEATS,
+                "teams": SEATS,
+            },
+            "seats": [
+                "seat", "to_move", "turn", "holder", "saints", "placed_by", "cancel_window",
+                "cancellers", "sinner", "next", "receiver", "winners", "supreme_sinner",
+            ],
+            "skip": [],
+        }
 
     def decode(self, action):
         return decode(action)

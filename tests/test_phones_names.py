@@ -1,0 +1,92 @@
+"""The phone page names what it shows (docs/phones.md): a real headless Chromium on the
+pages served by the stand-in device (sim/phone_host.py: the real server and provider) shows
+a 7: The Sins opening card, the centre and the sins in play by their names, the decks as the
+Hells, every seat by its name, and Mea Culpa keeper's stones and characters by theirs; the
+names come from the game's own view_names() (shared_rules), fetched once by the page."""
+
+from phone_helpers import page, wait_page
+
+from host.phone_sim import PhoneHost, PhoneHttp, replay_views
+from shared_rules import games
+from shared_rules.seven_sins import CARD_NAMES, SIN_NAMES
+
+
+def shown(browser) -> dict:
+    """Every value the page shows, by view key and box (secrets or table), as its text."""
+    rows = browser.execute_script(
+        "return Array.from(document.querySelectorAll('dd'), function (dd) {"
+        " return [dd.parentNode.id, dd.getAttribute('data-key'), dd.textContent]; });"
+    )
+    return {(box, key): text for box, key, text in rows}
+
+
+def test_seven_sins_page_names_cards_sins_decks_and_seats(tmp_path, browser):
+    with PhoneHost.start(tmp_path, game="seven-sins", players=3, step=True) as host:
+        # step the table until seat 0 has its opening card (setup: the secret deal)
+        for _ in range(40):
+            st = host.status()
+            _, views, public = replay_views("seven-sins", 3, st["actions"])
+            if views[0]["opening"] is not None and public["centre"]:
+                break
+            host.command("step", 1)
+        else:
+            raise AssertionError("no opening card dealt")
+        code = views[0]["opening"]
+        # the names reach the page once, by their own request (a token opens them)
+        names = PhoneHttp(host.port).request("GET", f"/api/{host.tokens()[0]}/names")
+        assert names[0] == 200
+        assert PhoneHttp(host.port).request("GET", "/api/" + "0" * 24 + "/names")[0] == 404
+        browser.get(host.urls()[0])
+        tab = browser.current_window_handle
+        wait_page(browser, tab, st["etag"])
+        page(browser, tab)
+        got = _until_named(browser, ("secrets", "opening"), CARD_NAMES[code])
+        assert got[("table", "sins")] == ", ".join(SIN_NAMES[s] for s in public["sins"])
+        assert got[("table", "centre")] == ", ".join(CARD_NAMES[c] for c in public["centre"])
+        decks = got[("table", "decks")]
+        assert decks.startswith("Hell I: %d, Hell II: " % public["decks"][0]), decks
+        counts = public["reserve_cards"]
+        assert got[("table", "reserve_cards")] == ", ".join(
+            "P%d: %d" % (s + 1, n) for s, n in enumerate(counts)
+        )
+        # the end: winners and the ranking by seat name, the scoring seat by seat
+        host.command("step", 2000)
+        st = host.wait_for(lambda s: s["over"], "the end")
+        _, _, public = replay_views("seven-sins", 3, st["actions"])
+        wait_page(browser, tab, st["etag"])
+        got = shown(browser)
+        result = got[("table", "result")]
+        order = ", ".join("P%d" % (s + 1) for s in public["result"]["order"])
+        assert "Order: " + order in result, result
+        assert got[("table", "scoring")].count("P1: ") == 1
+        for text in got.values():
+            assert "Opening: " not in text
+
+
+def _until_named(browser, key, want, timeout=20.0):
+    import time
+
+    end = time.monotonic() + timeout
+    while True:
+        got = shown(browser)
+        if got.get(key) == want or time.monotonic() > end:
+            assert got.get(key) == want, (key, got.get(key), want)
+            return got
+        time.sleep(0.1)
+
+
+def test_keeper_page_names_stones_and_characters(tmp_path, browser):
+    with PhoneHost.start(
+        tmp_path, game="mea-culpa-keeper", players=3, step=True, heap="144wK"
+    ) as host:
+        st = host.status()
+        game = games.load("mea-culpa-keeper", 3)
+        browser.get(host.urls()[1])
+        tab = browser.current_window_handle
+        wait_page(browser, tab, st["etag"])
+        got = _until_named(
+            browser, ("table", "bag"), "bread: 10, wine: 9, cloth: 9, jewel: 7, indulgence: 6"
+        )
+        per = game.view_names()["per"]
+        assert got[("table", "characters")] == ", ".join(n + ": \u2014" for n in per["characters"])
+        assert got[("table", "to_move")] == "\u2014"  # chance deals: no seat to play
