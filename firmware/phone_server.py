@@ -310,7 +310,7 @@ class PhoneServer:
             if not isinstance(seat, int):
                 return seat
             body = json.dumps(self.provider.view_names())
-            return Response(body, 200, {"Content-Type": "application/json"})
+            return Response(body, 200, {"Content-Type": "application/json"})  # pyright: ignore[reportArgumentType]
 
         @app.post("/api/<token>/choose")
         async def choose(req, token):

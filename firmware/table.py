@@ -260,7 +260,9 @@ async def _final_seat(s, seat, lines):
         big, lines = lines[0][1:], lines[1:]
     s.light(seat, "turn")
     await s.show(
-        Screen("score", "%s: %s" % (s.title, s.name(seat)), big=big, lines=lines, keys=("Next", "", ""))
+        Screen(
+            "score", "%s: %s" % (s.title, s.name(seat)), big=big, lines=lines, keys=("Next", "", "")
+        )
     )
     await s.wait_key("A")
 

@@ -10,7 +10,7 @@ HELP = "show or change the device's settings (seat names, LED brightness, phones
 
 def add_arguments(parser):
     parser.add_argument("--port", help="serial port or URL (default: the one connected board)")
-    parser.add_argument("--names", help="seat names, comma-separated (\"\" clears them)")
+    parser.add_argument("--names", help='seat names, comma-separated ("" clears them)')
     parser.add_argument("--brightness", type=int, help="LED brightness, 0 to 255")
     parser.add_argument("--phones", choices=("on", "off"), help="phone mode in new games")
     wifi = parser.add_mutually_exclusive_group()

@@ -153,8 +153,16 @@ class MeaCulpaKeeper(Game):
                 "pays": SEATS,
             },
             "seats": [
-                "seat", "to_move", "hell", "hell_new", "start_order", "pick_order",
-                "keeper", "pope", "characters", "bonuses",
+                "seat",
+                "to_move",
+                "hell",
+                "hell_new",
+                "start_order",
+                "pick_order",
+                "keeper",
+                "pope",
+                "characters",
+                "bonuses",
             ],
             "skip": ["pope_visit"],
         }

@@ -78,7 +78,11 @@ def test_station_mode_set_over_the_link(tmp_path, capsys):
     port = free_port()
     env = {"CONFESSOR_SIM_PHONE_PORT": str(port), "CONFESSOR_SIM_WIFI": json.dumps({HOME: SECRET})}
     board, c = boardrun.start(
-        tmp_path / "flash", speed="instant", sim_dir=tmp_path / "sim", quiet=True, env=env,
+        tmp_path / "flash",
+        speed="instant",
+        sim_dir=tmp_path / "sim",
+        quiet=True,
+        env=env,
         heap=heap(),
     )
     http = PhoneHttp(port)
@@ -115,7 +119,9 @@ def test_station_mode_set_over_the_link(tmp_path, capsys):
         # changed during the game: it waits for the game's end, as seat names do, and
         # what waits is not read back either
         with Link.open(board.url) as link:
-            reply = link.request("settings", values={"wifi": {"ssid": "Other", "password": "x" * 9}})
+            reply = link.request(
+                "settings", values={"wifi": {"ssid": "Other", "password": "x" * 9}}
+            )
         assert reply["pending"]["wifi"] == {"ssid": "Other"} and "x" * 9 not in json.dumps(reply)
         assert reply["settings"]["wifi"] == {"ssid": HOME}
         # cleared during the game: waits too (the last change wins)
@@ -171,7 +177,9 @@ def device_with(tmp_path, wifi, networks, port):
 
 def test_a_wrong_password_offers_the_own_network(tmp_path):
     port = free_port()
-    dev = device_with(tmp_path, {"ssid": HOME, "password": "not the password"}, {HOME: SECRET}, port)
+    dev = device_with(
+        tmp_path, {"ssid": HOME, "password": "not the password"}, {HOME: SECRET}, port
+    )
     try:
         c = dev.client
         start_game(c, 2)

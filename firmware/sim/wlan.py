@@ -39,6 +39,7 @@ def _networks():
 
     return json.loads(text)
 
+
 _CONFIG = ("ssid", "key", "security", "channel", "hidden", "pm", "txpower", "hostname", "mac")
 
 

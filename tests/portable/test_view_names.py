@@ -18,17 +18,39 @@ SIN_NAMES = ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
 # What each game's views count (not codes): a count, a score, a round, a limit.
 QUANTITIES = {
     "seven-sins": (
-        "abyss_cards", "abyss_points", "cards", "total", "types", "threshold", "to_place",
-        "judgments", "judgments_of", "stones_left", "stones",
-    ) + SIN_NAMES,  # scoring: points and cards by sin name
+        "abyss_cards",
+        "abyss_points",
+        "cards",
+        "total",
+        "types",
+        "threshold",
+        "to_place",
+        "judgments",
+        "judgments_of",
+        "stones_left",
+        "stones",
+    )
+    + SIN_NAMES,  # scoring: points and cards by sin name
     "siete-pecados": ("cube_pile", "deck", "eliminated", "left"),
     "new-rule": (
-        "damned_limit", "legal_set_count", "points", "reserve", "round", "round_limit",
-        "set_aside", "target",
+        "damned_limit",
+        "legal_set_count",
+        "points",
+        "reserve",
+        "round",
+        "round_limit",
+        "set_aside",
+        "target",
     ),
     "mea-culpa-keeper": (
         "bids[]",  # a seat's bid: notches and taler
-        "bid_notches", "bid_taler", "bids_made", "deck", "reshuffles", "round", "rounds",
+        "bid_notches",
+        "bid_taler",
+        "bids_made",
+        "deck",
+        "reshuffles",
+        "round",
+        "rounds",
     ),
 }
 
@@ -57,7 +79,11 @@ class Checker:
         elif key in self.names["seats"]:
             self._seat(key, x)
         else:
-            assert key in QUANTITIES[self.name], "%s: %s = %r is named nowhere" % (self.name, key, x)
+            assert key in QUANTITIES[self.name], "%s: %s = %r is named nowhere" % (
+                self.name,
+                key,
+                x,
+            )
         self.seen[key] = True
 
     def walk(self, value, key=""):
