@@ -415,6 +415,9 @@ class PecadosPresenter:
 
         return final_public(self, view)
 
+    def final_seat(self, seat):
+        return None  # every seat's result is on the result screen
+
     def final_private(self, seat):
         return None  # nothing stays secret at the end
 

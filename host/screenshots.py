@@ -267,7 +267,7 @@ def render_all(work: Path) -> dict[str, Shot]:
         name = pbm.stem.split("-", 1)[1]
         text = pbm.with_suffix(".txt").read_text()
         if name == "secret":
-            name = "secret-score" if "Total:" in text else "secret-opening"
+            name = "secret-opening"  # the only private screen left (the scores are public)
         if name == "judgment" and name in taken and "3/3" in text:
             name = "judgment-last"
         if name not in taken:

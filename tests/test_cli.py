@@ -67,7 +67,7 @@ def _documented_commands():
 
 # Commands that need a board, run forever or read the user's own database: the
 # README's lines for them are checked against their --help (command and flags exist).
-NEEDS_A_BOARD = {"board", "flash", "sync", "logs", "show", "verify", "export", "stats"}
+NEEDS_A_BOARD = {"board", "flash", "sync", "settings", "logs", "show", "verify", "export", "stats"}
 
 
 def test_the_readme_commands_work():

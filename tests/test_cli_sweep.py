@@ -96,6 +96,14 @@ def _cases(p):
             ["--demo", "--out", "/dev/null"],
             ["--demo", "--out", p["dir"]],
         ],
+        "settings": [
+            ["--port", "socket://127.0.0.1:1"],
+            ["--port", "/dev/null"],
+            ["--port", p["file"]],
+            ["--port", "socket://127.0.0.1:1", "--brightness", "x"],
+            ["--port", "socket://127.0.0.1:1", "--phones", "maybe"],
+            ["--port", "socket://127.0.0.1:1", "--wifi", "Home", "--no-wifi"],
+        ],
         "show": [[x, "--db", p["db"]] for x in logs] + [[p["gid"]] + d for d in dbs],
         "simulate": [
             ["seven-sins", "-j", "100000"],
@@ -164,7 +172,7 @@ def _must_fail(p, command, args) -> bool:
         return True  # the database's one game is plotted: a file cannot be a folder
     if command == "stats" and "--game" in args:
         return True
-    return command in ("simulate", "board", "flash", "sync", "playthrough")
+    return command in ("simulate", "board", "flash", "sync", "playthrough", "settings")
 
 
 def test_every_command_is_swept(paths):

@@ -243,3 +243,10 @@ def test_a_power_cut_joins_the_network_again(tmp_path):
         no_secret_anywhere(c)
     finally:
         dev.stop()
+
+
+def test_the_password_comes_from_standard_input_or_not_at_all(capsys):
+    # never from the command line; none given is a usage error, before any port is opened
+    assert settings_cli("socket://127.0.0.1:1", "--wifi", HOME, stdin="") == 2
+    err = capsys.readouterr().err
+    assert err == "confessor settings: --wifi: no password on standard input\n"

@@ -237,3 +237,27 @@ def test_the_checker_catches_a_bad_presenter(case):
     source, expected = BAD[case]
     found = problems(source)
     assert any(expected in line for line in found), found
+
+
+def test_every_presenter_answers_the_whole_protocol():
+    """A presenter that does not subclass Presenter (7 Pecados', to keep its RAM small)
+    defines every method of the protocol itself: the end calls final_seat() and
+    final_private() of every game (a missing one was an error screen at a game's end)."""
+
+    def classes(path):
+        tree = ast.parse(path.read_text())
+        return [node for node in tree.body if isinstance(node, ast.ClassDef)]
+
+    base = classes(ROOT / "firmware" / "present_generic.py")[0]
+    protocol = {
+        f.name for f in base.body if isinstance(f, ast.FunctionDef) and not f.name.startswith("_")
+    }
+    assert {"final_public", "final_seat", "final_private", "ranking"} <= protocol
+    for path in PRESENTERS:
+        for cls in classes(path):
+            if any(isinstance(b, ast.Name) and b.id == "Presenter" for b in cls.bases):
+                continue
+            if not cls.name.endswith("Presenter"):
+                continue
+            defined = {f.name for f in cls.body if isinstance(f, ast.FunctionDef)}
+            assert protocol <= defined, (path.name, cls.name, sorted(protocol - defined))
