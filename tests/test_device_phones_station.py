@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
+from pathlib import Path
 
 from device_helpers import start_device
 from phone_helpers import pbm_png, zbar
@@ -26,6 +27,12 @@ from host.sim_play import start_game
 HOME = "Home Wi-Fi"
 SECRET = "correct horse battery"  # the owner's password: never on the glass, never read back
 PHONES_BUDGET_WK = 145  # as tests/test_device_phones.py (docs/phones.md, "Memory")
+DOCS = os.environ.get("CONFESSOR_PHONE_SHOTS")  # a folder: also keep the screens' pictures there
+
+
+def keep(c, name) -> None:
+    if DOCS:
+        pbm_png(c.screen_image_path(), Path(DOCS) / f"{name}.png")
 
 
 def heap() -> str:
@@ -108,6 +115,7 @@ def test_station_mode_set_over_the_link(tmp_path, capsys):
         assert scr["big"] == HOME and f"The device: 127.0.0.1:{port}" in scr["facts"]
         assert scr["hidden"] == 0
         no_secret_anywhere(c)
+        keep(c, "join-network")
         c.press("A")
         token = join_one_phone(c, tmp_path, port, 3)
         state = http.state(token)
@@ -187,6 +195,7 @@ def test_a_wrong_password_offers_the_own_network(tmp_path):
         scr = c.screen()
         assert scr["name"] == "wifi-failed" and scr["facts"] == [f"{HOME}: wrong password"], scr
         assert scr["keys"] == ["Own WiFi", "Buttons", "Again"] and scr["hidden"] == 0
+        keep(c, "wifi-failed")
         c.press("C")  # again: the same answer, no traceback
         assert c.screen()["name"] == "wifi-failed"
         c.press("A")  # the device's own access point

@@ -328,6 +328,39 @@ def test_station_mode_reports_why_joining_failed():
     assert asyncio.run(join("elsewhere", "whatever1")) == "no network"
 
 
+def test_the_simulated_station_answers_as_the_cyw43_port_does():
+    # extmod/network_cyw43.c over the cyw43-driver: connect() needs an active station
+    # (-CYW43_EPERM); status() is the link status: 1 joining, 2 joined without an
+    # address (DHCP), 3 up; the address is 0.0.0.0 until then; active(False) leaves
+    wlan.WLAN.networks = {"home": "correct horse"}
+    sta = wlan.WLAN(wlan.WLAN.IF_STA)
+    try:
+        sta.connect("home", "correct horse")
+        raise AssertionError("joined on an inactive station")
+    except OSError as err:
+        assert err.args[0] == 1
+    sta.active(True)
+    assert sta.status() == wlan.STAT_IDLE and not sta.isconnected()
+    sta.connect("home", "correct horse")
+    seen = [sta.status() for _ in range(4)]
+    assert seen == [wlan.STAT_CONNECTING, 2, wlan.STAT_GOT_IP, wlan.STAT_GOT_IP], seen
+    assert sta.isconnected() and sta.ipconfig("addr4") == ("127.0.0.1", "255.0.0.0")
+    assert sta.config("ssid") == "home"
+    try:
+        sta.status("stations")
+        raise AssertionError("a station listed stations")
+    except ValueError:
+        pass
+    sta.active(False)
+    assert sta.status() == wlan.STAT_IDLE and sta.ifconfig()[0] == "0.0.0.0"
+    sta.active(True)
+    sta.connect("home", "wrong horse")
+    while sta.status() == wlan.STAT_CONNECTING:
+        pass
+    assert sta.status() == wlan.STAT_WRONG_PASSWORD and sta.ipconfig("addr4")[0] == "0.0.0.0"
+    wlan.WLAN.networks = None
+
+
 def test_bad_network_settings_are_refused_before_the_radio():
     w = wifi.Wifi(wlan, counter_urandom())
     for ssid, key in (
