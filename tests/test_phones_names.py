@@ -90,3 +90,26 @@ def test_keeper_page_names_stones_and_characters(tmp_path, browser):
         per = game.view_names()["per"]
         assert got[("table", "characters")] == ", ".join(n + ": \u2014" for n in per["characters"])
         assert got[("table", "to_move")] == "\u2014"  # chance deals: no seat to play
+
+
+def test_new_rule_choices_name_seats_not_numbers(tmp_path, browser):
+    """The rules' texts call a seat "seat N" (from 0) and a New Rule card on a board
+    "QH(1)": the page shows the seats' names instead, on the choices and on Send."""
+    import re
+
+    with PhoneHost.start(tmp_path, game="new-rule", players=3, heap="256wK") as host:
+        st = host.wait_for(lambda s: s["pending"], "a seat's secret choice")
+        seat = st["pending"][0]
+        browser.get(host.urls()[seat])
+        tab = browser.current_window_handle
+        wait_page(browser, tab, st["etag"], "choose")
+        texts = browser.execute_script(
+            "return Array.from(document.querySelectorAll('#choice button, #choice option'),"
+            " function (e) { return e.textContent; });"
+        )
+        assert texts and not any(re.search(r"seat \d|\(\d\)", t) for t in texts), texts
+        state, _, _ = replay_views("new-rule", 3, st["actions"])
+        legal = state.legal_actions()
+        raw = [state.action_text(a) for a in legal]
+        assert any(re.search(r"seat \d", t) for t in raw)  # what the rules say, for the log
+        assert any(("P%d " % (seat + 1)) in t for t in texts), texts
