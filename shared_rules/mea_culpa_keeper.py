@@ -131,8 +131,8 @@ class MeaCulpaKeeper(Game):
     # -- the action codec -----------------------------------------------------
     def view_names(self):
         """Lists run one entry per stone kind, character, bonus, room or seat; rooms 1-4
-        hold House card codes; a die, a guess and the open rooms are room numbers. The
-        last incognito visit (a record of seat, rooms and verdict) the e-ink announced."""
+        hold House card codes; a die, a guess and the open rooms are room numbers.
+        pope_visit, a record of mixed kinds (seat, die, guess, caught), stays numbers."""
         rooms = [room_name(r) for r in range(1, 7)]
         cards = tuple([c[0] for c in D.CARDS])
         return {
@@ -164,7 +164,7 @@ class MeaCulpaKeeper(Game):
                 "characters",
                 "bonuses",
             ],
-            "skip": ["pope_visit"],
+            "skip": [],
         }
 
     def decode(self, action):

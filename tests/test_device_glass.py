@@ -165,7 +165,7 @@ def test_no_ghost_of_a_secret_remains(tmp_path):
                 after = shown[i + 1]
                 if not after["private"]:
                     assert after["kind"] in FLASHING and after["ghosts"] == 0, after
-        assert secrets >= 6
+        assert secrets >= 3  # the three opening cards (the end's scores are public)
         assert shown[-1]["ghosts"] == 0
     finally:
         dev.stop()
