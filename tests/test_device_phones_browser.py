@@ -149,6 +149,7 @@ class Phones:
         self.token = ""
         self.laptop: Laptop | None = None
         self.sent = -1  # the last action chosen on a page
+        self.controls: Counter = Counter()  # the page's controls used, by kind
 
     def join(self, tmp_path) -> None:
         """The network screen, then every seat's code behind the pass gate, decoded from
@@ -199,22 +200,22 @@ class Phones:
         shown = []
         for seat, tab in enumerate(self.tabs):
             want = "over" if over else "choose" if seat == waited else None
-            tab_ = tab_shows(self.driver, tab, version, want)
+            on = tab_shows(self.driver, tab, version, want)
             mine = expected_secrets(views[seat], public)
-            assert tab_["secrets"] == mine, (seat, tab_["secrets"], mine)
-            assert tab_["table"] == public, (seat, tab_["table"], public)
+            assert on["secrets"] == mine, (seat, on["secrets"], mine)
+            assert on["table"] == public, (seat, on["table"], public)
             for other in range(self.table.players):
                 if other == seat:
                     continue
                 for key, value in expected_secrets(views[other], public).items():
                     if mine.get(key) != value:
-                        assert tab_["secrets"].get(key) != value, (seat, other, key)
-            if tab_["choosing"] and seat != waited:
+                        assert on["secrets"].get(key) != value, (seat, other, key)
+            if on["choosing"] and seat != waited:
                 # a rules' secret opens as soon as it is the seat's: its choice waits in
                 # the inbox while the table reads the screen before
-                assert waited is None and tab_["reveal"] is None, (seat, scr)
+                assert waited is None and on["reveal"] is None, (seat, scr)
                 assert state.current_player() == seat and state.observers() == (seat,)
-            shown.append(tab_)
+            shown.append(on)
         if waited is not None and shown[waited]["reveal"] is not None:
             # the words the gate would have shown: the secret just dealt to this seat
             dealt = self.laptop.game.decode(state.history()[-1])
@@ -235,6 +236,7 @@ class Phones:
                 driver.save_screenshot(os.path.join(shots, "page-reveal.png"))
             assert send.text == "Seen" and send.is_enabled()
             send.click()
+            self.controls["seen"] += 1
             return SEEN
         assert self.laptop is not None
         game = self.laptop.game
@@ -244,13 +246,18 @@ class Phones:
         index = self.table.pick(state.move_number(), options, made)
         if shown["buttons"]:  # a few options: a button each
             assert shown["buttons"] == texts
+            self.controls["buttons"] += 1
             driver.find_elements("css selector", "#choice button")[index].click()
         elif shown["listed"]:  # one list of every option
             assert shown["listed"] == texts
+            self.controls["list"] += 1
             sel = driver.find_element("css selector", "#choice select[data-field=option]")
             Select(sel).select_by_index(index + 1)
         else:  # one list per field of the action
-            for sel in driver.find_elements("css selector", "#choice select"):
+            selects = driver.find_elements("css selector", "#choice select")
+            assert selects and len(legal) > 8
+            self.controls["lists"] += 1
+            for sel in selects:
                 value = options[index][sel.get_attribute("data-field")]
                 Select(sel).select_by_value(json.dumps(value, separators=(",", ":")))
         assert send.is_enabled() and texts[index] in send.text, (send.text, texts[index])
@@ -317,6 +324,7 @@ def play_in_browser(driver, c: SimClient, tmp_path, table: Table, http: PhoneHtt
     c.press("A")  # the game is closed: its server goes, the pages cannot reach it
     assert c.screen()["name"] == "menu"
     phones.gone()
+    print(table.game, "decisions:", dict(made), "controls:", dict(phones.controls))
     return made
 
 
@@ -328,7 +336,6 @@ def test_a_whole_game_played_in_a_browser(tmp_path, browser, table):
         made = play_in_browser(browser, dev.client, tmp_path, table, PhoneHttp(port))
     finally:
         dev.stop()
-    print(table.game, dict(made))
     assert table.decided <= set(made), (table.decided, made)
     if table.game == "seven-sins":
         assert made == {SEEN: table.players}  # every opening card on its seat's page
