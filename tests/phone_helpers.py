@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from host.sim_client import pbm_to_png, read_pbm
+from shared_rules import gamelog, games
 
 # program -> the Debian package that brings it (.ci/run installs them with apt-get)
 PROGRAMS = {
@@ -81,6 +82,31 @@ def camera_pgm(pbm: Path, out: Path, zoom: int = 4) -> Path:
     return out
 
 
+class Laptop:
+    """The rules core on the laptop, caught up with the device's journal (`flash`)."""
+
+    def __init__(self, flash: Path):
+        self.flash = flash
+        parsed = gamelog.parse(self._log())
+        self.game = games.load_described(parsed["head"])
+        self.state = self.game.new_initial_state()
+
+    def _log(self) -> bytes:
+        logs = sorted((self.flash / "games").glob("*.log"))
+        assert len(logs) == 1, logs
+        return logs[0].read_bytes()
+
+    def actions(self) -> list[int]:
+        return gamelog.parse(self._log())["actions"]
+
+    def catch_up(self):
+        actions = self.actions()
+        for action in actions[self.state.move_number() :]:
+            self.state.apply(action)
+        assert self.state.move_number() == len(actions)
+        return self.state
+
+
 # ****** a headless browser's tab (tests/conftest.py's `browser` fixture) ******
 def secrets_shown(driver) -> dict:
     """The secrets a tab shows: {view key: value} from its data, each shown as text."""
@@ -127,3 +153,59 @@ def wait_page(driver, tab, etag, state=None, timeout=20):
         seen = body(driver)
         banner = driver.find_element("id", "banner").text
         raise AssertionError(f"the page shows {seen} ({banner!r}), not {(etag, state)}") from None
+
+
+# Everything a tab shows, read in one script once it shows the device's version (the
+# page may render again at any time: element references would go stale between calls).
+LOOK = """
+var version = arguments[0], want = arguments[1], done = arguments[arguments.length - 1];
+function seen(id) { var e = document.getElementById(id); return !!e && !e.hidden; }
+function rows(sel) {
+  return Array.from(document.querySelectorAll(sel), function (dd) {
+    return [dd.getAttribute('data-key'), dd.getAttribute('data-json'), dd.textContent];
+  });
+}
+function look() {
+  var body = document.body, state = body.getAttribute('data-state');
+  if (body.getAttribute('data-version') !== version || (want && state !== want)) {
+    return setTimeout(look, 15);
+  }
+  var choosing = seen('choicebox'), reveal = document.querySelector('#choice .reveal');
+  done({
+    state: state,
+    secrets: seen('secretbox') ? rows('#secrets dd') : [],
+    table: seen('tablebox') ? rows('#table dd') : [],
+    choosing: choosing,
+    reveal: choosing && reveal ? reveal.innerText : null,
+    buttons: choosing ? Array.from(document.querySelectorAll('#choice button'),
+      function (b) { return b.innerText; }) : [],
+    listed: choosing ? Array.from(document.querySelectorAll(
+      '#choice select[data-field=option] option'), function (o) { return o.text; }).slice(1) : []
+  });
+}
+look();
+"""
+
+
+def tab_shows(driver, tab, version: str, state=None, timeout=20) -> dict:
+    """What the tab (brought to the front) shows once it has the device's `version`
+    (and `state`, if given): its secrets and table as {view key: value}, whether a
+    choice is open, a reveal's words, the options listed (buttons or one list)."""
+    from selenium.common.exceptions import TimeoutException
+
+    page(driver, tab)
+    driver.set_script_timeout(timeout)
+    try:
+        shown = driver.execute_async_script(LOOK, version, state)
+    except TimeoutException:
+        body = driver.find_element("tag name", "body")
+        seen = body.get_attribute("data-version"), body.get_attribute("data-state")
+        banner = driver.find_element("id", "banner").text
+        raise AssertionError(f"the page shows {seen} ({banner!r}), not {(version, state)}") from None
+    for part in ("secrets", "table"):
+        out = {}
+        for key, data, text in shown[part]:
+            out[key] = json.loads(data)
+            assert text.strip(), (part, key)  # a person sees something, not just the data
+        shown[part] = out
+    return shown

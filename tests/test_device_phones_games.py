@@ -2,7 +2,10 @@
 besides the Mea Culpa keeper (tests/test_device_phones.py): 7: The Sins (each seat's
 opening card), 7 Pecados (each seat's hand, its draws, the card sent to the limbo) and
 New Rule (each seat's hand, its face-down plays). Every seat plays with its phone over
-HTTP, as the page does; each join code is read from the picture of the e-ink.
+HTTP, as the page does; each join code is read from the picture of the e-ink. (The same
+games are played in a real browser, through the page's controls, at two players, in
+tests/test_device_phones_browser.py; these keep the protocol's side at three players: at
+every decision every other seat's token tries the choice and is refused.)
 
 At every decision the device waits for, every seat's answer is exactly the rules core's
 view(seat) and view(None) (replayed on the laptop from the device's journal), a choice
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 from device_helpers import log_of, start_device
+from phone_helpers import Laptop
 from test_device_phones import heap, menu_to_phones, read_code, seat_state, wait_moved
 
 from host.phone_sim import PhoneHttp, free_port
@@ -29,26 +33,6 @@ from shared_rules import gamelog, games
 
 PLAYERS = 3
 SEEN = {"kind": "seen"}
-
-
-class Laptop:
-    """The rules core on the laptop, caught up with the device's journal."""
-
-    def __init__(self, flash):
-        self.flash = flash
-        parsed = gamelog.parse(log_of(flash))
-        self.game = games.load_described(parsed["head"])
-        self.state = self.game.new_initial_state()
-
-    def actions(self) -> list[int]:
-        return gamelog.parse(log_of(self.flash))["actions"]
-
-    def catch_up(self):
-        actions = self.actions()
-        for action in actions[self.state.move_number() :]:
-            self.state.apply(action)
-        assert self.state.move_number() == len(actions)
-        return self.state
 
 
 def join_all(c, tmp_path, port) -> dict[str, str]:
