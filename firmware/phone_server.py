@@ -19,6 +19,7 @@
 # open): five phones holding long polls would take every connection lwIP has.
 
 import asyncio
+import gc
 import json
 import time
 
@@ -220,6 +221,7 @@ class PhoneServer:
         finally:
             self._open.remove(conn)
             await _close(writer)
+            gc.collect()
 
     def _evict(self):
         oldest = None
