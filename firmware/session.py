@@ -235,17 +235,14 @@ class Session:
         store = self.app.store
         if not (self.app.settings["phones"] if new else store.load_phones(self.id)):
             return
-        import phone_mode
+        import phone_join
 
         gc.collect()
-        phones = phone_mode.PhoneMode(self.app)
         try:
-            await phones.start(self, self._state, new)
-            if new:
-                await phones.network(self)  # phones join the Wi-Fi while it shows
-            await phones.listen()
+            phones = await phone_join.start(self, self._state, new)
         except (OSError, ValueError) as err:
-            phones.stop()
+            self._unload_join(phone_join)
+            phone_join = None
             from ui import Screen, wrap
 
             lines = wrap("%s: %s. Play on with the buttons." % (type(err).__name__, err))
@@ -256,7 +253,14 @@ class Session:
             return
         self.phones = phones
         if new:
-            await phones.join(self)
+            await phone_join.join(phones, self)
+            phones.codes = None
+        self._unload_join(phone_join)
+
+    def _unload_join(self, phone_join):
+        """The start's code goes (phone_join.py): a game in play keeps phone_mode.py."""
+        phone_join.unload(self)
+        self.unload("phone_join")
 
     def phones_off(self):
         if self.phones is not None:
