@@ -140,6 +140,8 @@ class PhoneServer:
     line_limit = 1024
     head_limit = 4096
     body_limit = 512
+    page_piece = 256
+    options_piece = 512
 
     def __init__(self, provider, seats, guard, page=PAGE, clock=time):
         self.provider = provider
@@ -164,6 +166,9 @@ class PhoneServer:
         md.Request.max_readline = self.line_limit
         md.Request.max_content_length = self.body_limit
         md.Request.max_body_length = self.body_limit
+        # the page goes out in pieces of this size: a 1 KB block for each page being
+        # loaded is one a heap cut up by the game may not have (docs/phones.md, "Memory")
+        md.Response.send_file_buffer_size = self.page_piece
         self.app = self._routes()
 
     def _quiet(self, exc):
@@ -368,15 +373,25 @@ class PhoneServer:
             pending["move"],
             pending["count"],
         )
-        chunk = ""
-        first = True
+        # the options (a bid has 246) gathered in one buffer, sent each time it fills:
+        # a string grown option by option left a trail of larger and larger blocks
+        buf = bytearray(self.options_piece)
+        view = memoryview(buf)
+        n = 0
+        sep = b""
         for option in p.options(seat):
-            chunk += ("" if first else ",") + json.dumps(option)
-            first = False
-            if len(chunk) > 400:
-                yield chunk
-                chunk = ""
-        yield chunk + "]}}"
+            text = sep + json.dumps(option).encode()
+            sep = b","
+            if n and n + len(text) > len(buf):
+                yield view[:n]  # written (or copied) before the generator goes on
+                n = 0
+            if len(text) > len(buf):
+                yield text
+                continue
+            view[n : n + len(text)] = text
+            n += len(text)
+        yield view[:n]
+        yield "]}}"
 
     def _harden(self, res):
         for key, value in _HEADERS:
