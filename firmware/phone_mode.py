@@ -2,18 +2,12 @@
 # MIT licence. Imported by session.py only for a game played with phones (the phones
 # setting when it starts; its .phones file when it resumes), and unloaded with the
 # game's other modules at its end (loader.Loaded): a game without phones spends none of
-# its RAM here. phone_join.py starts it (the tokens, the network, the server, the join
-# screens) and is unloaded after, so a game in play keeps only this code, the provider,
-# the seats and the server (docs/phones.md, "Memory"). The parts are phase 1's:
-# wifi.Wifi, phone_seats.Seats and Guard, phone_provider.GameProvider and Inbox,
-# phone_server.PhoneServer, whose listener and connections run as asyncio tasks beside
-# the UI's and the serial link's.
-#
-# A seat's secret choice made on its phone reaches the game only through the UI task:
-# turn() waits for the Inbox and the buttons together, checks the choice again against
-# the state (the same seat, the same move, a legal action) and returns it, and the
-# session journals it as it journals a button's. The e-ink says whose phone it waits
-# for and that a choice was made, never what.
+# its RAM here. phone_start.py and phone_join.py start it (the tokens, the network,
+# the server, the join screens) and are unloaded after, so a game in play keeps only
+# this code, the provider, the seats and the server (docs/phones.md, "Memory"). The
+# parts are phase 1's: wifi.Wifi, phone_seats.Seats and Guard,
+# phone_provider.GameProvider and Inbox, phone_server.PhoneServer, whose listener and
+# connections run as asyncio tasks beside the UI's and the serial link's.
 
 import asyncio
 import json
@@ -22,7 +16,7 @@ from ui import Screen
 
 
 class PhoneMode:
-    """The parts a game in play keeps (phone_join.start() builds them)."""
+    """The parts a game in play keeps (phone_start.start() builds them)."""
 
     def __init__(self, app, inbox, provider, seats, guard):
         self.app = app
@@ -34,7 +28,7 @@ class PhoneMode:
         self.host = None  # the address the server listens on
         self.ssid = self.password = None
         self.address = None  # "http://<device>[:port]/s/": a seat's URL without its token
-        self.server = None  # phone_join.listen(): after the network screen's QR code
+        self.server = None  # phone_start.py: after the network screen's QR code
         self.codes = None  # the seats' join codes, encoded before the server loads
         self.game_id = None
 
@@ -80,8 +74,9 @@ class PhoneMode:
         import phone_join
 
         await phone_join.join_seat(self, s, seat)
-        phone_join.unload(s)
-        s.unload("phone_join")
+        phone_join = None
+        for module in ("phone_join", "join_screen", "qr"):
+            s.unload(module)
 
     # ****** a seat's secret choice from its phone ******
     def waits_for(self, seat):

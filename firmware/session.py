@@ -235,14 +235,13 @@ class Session:
         store = self.app.store
         if not (self.app.settings["phones"] if new else store.load_phones(self.id)):
             return
-        import phone_join
+        import phone_start
 
         gc.collect()
         try:
-            phones = await phone_join.start(self, self._state, new)
+            phones = await phone_start.start(self, self._state, new)
         except (OSError, ValueError) as err:
-            self._unload_join(phone_join)
-            phone_join = None
+            self._unload_start()
             from ui import Screen, wrap
 
             lines = wrap("%s: %s. Play on with the buttons." % (type(err).__name__, err))
@@ -251,16 +250,21 @@ class Session:
             )
             await self.wait_key("A")
             return
+        phone_start = None
+        self.unload("phone_start")
         self.phones = phones
         if new:
+            import phone_join
+
             await phone_join.join(phones, self)
             phones.codes = None
-        self._unload_join(phone_join)
+        self._unload_start()
 
-    def _unload_join(self, phone_join):
-        """The start's code goes (phone_join.py): a game in play keeps phone_mode.py."""
-        phone_join.unload(self)
-        self.unload("phone_join")
+    def _unload_start(self):
+        """The start's code goes (phone_start.py, phone_join.py and what they loaded): a
+        game in play keeps phone_mode.py."""
+        for module in ("phone_start", "phone_join", "join_screen", "qr"):
+            self.unload(module)
 
     def phones_off(self):
         if self.phones is not None:
