@@ -66,6 +66,7 @@ class _Conn:
         self.start = now
         self.phase = _READING
         self.cancelled = False
+        self.short = False  # a MemoryError while microdot read the request
 
 
 class BoundedReader:
@@ -173,6 +174,17 @@ class PhoneServer:
 
     def _quiet(self, exc):
         self.stats["quiet"] += 1
+        if isinstance(exc, MemoryError):
+            conn = self._conn()
+            if conn is not None:
+                conn.short = True  # microdot answers 400 next: the device's fault
+
+    def _conn(self):
+        task = asyncio.current_task()
+        for c in self._open:
+            if c.task is task:
+                return c
+        return None
 
     def open_connections(self):
         return len(self._open)
@@ -282,7 +294,16 @@ class PhoneServer:
             self.last_error = repr(exc[0]) if exc else "500"
             return _text(_SHORT, 503, {"Retry-After": "2"})
 
-        for code in (400, 404, 405, 413):
+        async def bad_request(req, *exc):
+            # a request microdot could not read for want of memory is no client's
+            # fault either: a 404 would tell the page its seat is gone
+            conn = self._conn()
+            if conn is not None and conn.short:
+                return await short_of_memory(req, MemoryError())
+            return _text(_NOTHING, 404)
+
+        app.errorhandler(400)(bad_request)
+        for code in (404, 405, 413):
             app.errorhandler(code)(nothing)
         app.errorhandler(Exception)(nothing)
         app.errorhandler(MemoryError)(short_of_memory)
