@@ -19,7 +19,6 @@
 # open): five phones holding long polls would take every connection lwIP has.
 
 import asyncio
-import gc
 import json
 import time
 
@@ -238,7 +237,6 @@ class PhoneServer:
         finally:
             self._open.remove(conn)
             await _close(writer)
-            gc.collect()
 
     def _evict(self):
         oldest = None
