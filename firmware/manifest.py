@@ -106,8 +106,9 @@ package(
 
 # -- phone mode (docs/phones.md): imported only for a game played with phones -------------
 # (a module on flash costs no RAM until it is imported; loader.Loaded drops them after)
-module("phone_mode.py")  # the app's side: network, tokens, server task, phone turns
+module("phone_mode.py")  # the app's side in play: phone turns and reveals
 module("qr.py")
+module("phone_start.py")  # tokens, network, server: loaded only while a game starts
 module("phone_join.py")  # the join screens' flow, loaded only while phones join
 module("phone_net.py")  # the network: joined (set over the link) or its own, at start or resume
 module("join_screen.py")

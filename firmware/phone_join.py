@@ -1,11 +1,16 @@
 # phone_join.py  Joining phones: the network's screen and each seat's code behind the pass gate
-# MIT licence. Imported by phone_mode.py only while phones join (the game's start, or a
-# seat going back to its phone from the pause menu) and unloaded after, with the QR
+# MIT licence. Imported by phone_start.py while phones join at a game's start, and by
+# phone_mode.py while a seat rejoins from the pause menu; unloaded after, with the QR
 # encoder and the join screens: a game in play keeps none of this code in RAM
 # (docs/phones.md, "Memory").
 
 from table import pass_screen
 from ui import Screen
+
+
+def url(phones, seat):
+    """A seat's page address, as its QR code carries it."""
+    return "%s%s" % (phones.address, phones.seats.token(seat))
 
 
 def _code_screen(scr, code):
@@ -34,7 +39,7 @@ async def network(phones, s):
 
     codes = []
     for seat in range(s.players):
-        codes.append(join_screen.Picture(qr.encode(phones.url(seat))))
+        codes.append(join_screen.Picture(qr.encode(url(phones, seat))))
     phones.codes = codes
     qr = join_screen = None
     s.unload("qr")  # the encoder's code, before the server's comes in (a rejoin loads it again)
@@ -63,17 +68,17 @@ async def join_seat(phones, s, seat):
 def _seat_screen(phones, s, seat, name):
     """The seat's join screen; where the heap has no room for the QR encoder (a
     rejoin mid-game, beside the server), the same address to type instead."""
-    url = phones.url(seat)
+    address = url(phones, seat)
     codes = phones.codes
     try:
         import join_screen
 
         code = codes[seat] if codes else None
-        scr, code = join_screen.seat_screen(name, url, code)
+        scr, code = join_screen.seat_screen(name, address, code)
         return _code_screen(scr, code)
     except MemoryError:
         unload(s)
-        shown = url[7:]  # without http://
+        shown = address[7:]  # without http://
         lines = ["No room for the code now.", "Open this address on your phone:"]
         lines += [shown[i : i + 32] for i in range(0, len(shown), 32)]
         return Screen("join-seat", name, lines=lines, keys=("done", "no phone", ""), private=True)

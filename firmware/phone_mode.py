@@ -1,16 +1,13 @@
-# phone_mode.py  Phone mode in a game: the network, the seats' tokens, the server, phone turns
+# phone_mode.py  Phone mode in a game in play: the seats' phones, their turns and reveals
 # MIT licence. Imported by session.py only for a game played with phones (the phones
 # setting when it starts; its .phones file when it resumes), and unloaded with the
 # game's other modules at its end (loader.Loaded): a game without phones spends none of
-# its RAM here. The parts are phase 1's (docs/phones.md): wifi.Wifi, phone_seats.Seats
-# and Guard, phone_provider.GameProvider and Inbox, phone_server.PhoneServer, whose
-# listener and connections run as asyncio tasks beside the UI's and the serial link's.
-#
-# A seat's secret choice made on its phone reaches the game only through the UI task:
-# turn() waits for the Inbox and the buttons together, checks the choice again against
-# the state (the same seat, the same move, a legal action) and returns it, and the
-# session journals it as it journals a button's. The e-ink says whose phone it waits
-# for and that a choice was made, never what.
+# its RAM here. phone_start.py and phone_join.py start it (the tokens, the network,
+# the server, the join screens) and are unloaded after, so a game in play keeps only
+# this code, the provider, the seats and the server (docs/phones.md, "Memory"). The
+# parts are phase 1's: wifi.Wifi, phone_seats.Seats and Guard,
+# phone_provider.GameProvider and Inbox, phone_server.PhoneServer, whose listener and
+# connections run as asyncio tasks beside the UI's and the serial link's.
 
 import asyncio
 import json
@@ -19,77 +16,24 @@ from ui import Screen
 
 
 class PhoneMode:
-    def __init__(self, app):
-        import binascii
-        import time
+    """The parts a game in play keeps (phone_start.start() builds them)."""
 
-        import phone_provider
-        import phone_seats
-
-        board = app.board
+    def __init__(self, app, inbox, provider, seats, guard):
         self.app = app
-        if board.sim is not None:  # the unix port: sim/wlan.py answers on loopback
-            from sim import env
-
-            self.port = int(env("CONFESSOR_SIM_PHONE_PORT", "8080"))
-            self.host = "127.0.0.1"
-        else:
-            self.port = 80
-            self.host = "0.0.0.0"
-        self.wlan = None  # the network's WLAN object, once up (start())
+        self.inbox = inbox
+        self.provider = provider
+        self.seats = seats
+        self.guard = guard
+        self.wlan = None  # the access point's network.WLAN, once up
+        self.host = None  # the address the server listens on
         self.ssid = self.password = None  # password: the access point's (None joined)
         self.station = False  # joined the network set over the link (phone_net.py)
         self.address = None  # "http://<device>[:port]/s/": a seat's URL without its token
-        self.inbox = phone_provider.Inbox()
-        boot = binascii.hexlify(board.urandom(3)).decode()
-        self.provider = phone_provider.GameProvider(self.inbox, boot=boot)
-        self.seats = phone_seats.Seats(board.urandom)
-        self.guard = phone_seats.Guard(time)
-        self.server = None  # listen(): after the network screen's QR code is drawn
+        self.server = None  # phone_start.py: after the network screen's QR code
         self.codes = None  # the seats' join codes, encoded before the server loads
         self.game_id = None
 
-    # ****** the game's start and end ******
-    async def start(self, s, state, new):
-        """Tokens dealt (a new game) or restored (a resumed one, from its .phones file),
-        the network up (phone_net.py: the one set over the link, else the access point,
-        with the same name and password on a resume). False: the table chose the
-        buttons only (a network that could not be joined)."""
-        saved = None
-        off = ()
-        if new:
-            self.seats.deal(s.players)
-        else:
-            saved = json.loads(self.app.store.load_phones(s.id))
-            self.seats.restore(saved["tokens"])
-            off = saved.get("off", ())
-        import phone_net
-
-        try:
-            if not await phone_net.up(self, s, saved):
-                return False
-        finally:
-            saved = phone_net = None
-            s.unload("phone_net")
-            s.unload("wifi")
-        self.game_id = s.id
-        names = [s.name(seat) for seat in range(s.players)]
-        self.provider.attach(s.game, state, names)
-        for seat in off:
-            self.provider.phone(seat, False)  # went back to the buttons before the cut
-        self.save()  # a resume may have moved to the access point
-        return True
-
-    async def listen(self):
-        """The server, imported after the QR encoder (network()): the encoder, low in
-        the heap, goes after the join screens and leaves one hole, not many."""
-        import phone_server
-
-        here = phone_server.__file__
-        page = here[: here.rfind("/") + 1] + phone_server.PAGE  # beside the modules
-        self.server = phone_server.PhoneServer(self.provider, self.seats, self.guard, page)
-        await self.server.start(self.host, self.port)
-
+    # ****** the game's end ******
     def save(self):
         """The tokens, the network and the seats that went back to the buttons, beside
         the game's key (store.py): what a resume needs to keep every page working."""
@@ -126,33 +70,13 @@ class PhoneMode:
         self.provider.phone(seat, on)
         self.save()
 
-    # ****** joining (phone_join.py: imported while phones join, unloaded after) ******
-    def url(self, seat):
-        """A seat's page address, as its QR code carries it."""
-        return "%s%s" % (self.address, self.seats.token(seat))
-
-    async def network(self, s):
-        """The table's network screen; every seat's join code is encoded after it."""
-        import phone_join
-
-        await phone_join.network(self, s)
-
-    async def join(self, s):
-        """Each seat's code behind the pass gate, or "no phone"."""
-        import phone_join
-
-        await phone_join.join(self, s)
-        self.codes = None
-        self._unload(s)
-
     async def rejoin(self, s, seat):
-        """A seat on the buttons goes back to its phone (the pause menu): its code again."""
+        """A seat on the buttons goes back to its phone (the pause menu): its code again
+        (phone_join.py, imported for it and unloaded after)."""
         import phone_join
 
         await phone_join.join_seat(self, s, seat)
-        self._unload(s)
-
-    def _unload(self, s):
+        phone_join = None
         for module in ("phone_join", "join_screen", "qr"):
             s.unload(module)
 

@@ -1,5 +1,5 @@
 # phone_net.py  Phone mode's network: the one set over the link, or the device's own access point
-# MIT licence. Imported by phone_mode.py while a phone game starts or resumes, and unloaded
+# MIT licence. Imported by phone_start.py while a phone game starts or resumes, and unloaded
 # after with wifi.py: a game in play keeps only the WLAN object, the network's name (and
 # the access point's password) and the seats' address.
 #
@@ -15,9 +15,10 @@ _TITLE = "Phones: Wi-Fi"
 _WHY = {"joining": "no answer", "failed": "it refused"}
 
 
-async def up(phones, s, saved):
+async def up(phones, s, saved, port):
     """The network up for the game; False when the table chose the buttons only.
-    `saved`: the game's .phones record on a resume (the same network again), else None."""
+    `saved`: the game's .phones record on a resume (the same network again), else None;
+    `port`: the server's."""
     import wifi
 
     board = phones.app.board
@@ -36,7 +37,7 @@ async def up(phones, s, saved):
             phones.station = True
             phones.ssid = w.ssid
             phones.password = None  # the owner's: never on the e-ink, never in .phones
-            _keep(phones, w)
+            _keep(phones, w, port)
             return True
         saved = None  # the device's own network instead: a new name and password
     ssid = password = None
@@ -44,13 +45,13 @@ async def up(phones, s, saved):
         ssid, password = saved["ssid"], saved["password"]
     phones.ssid, phones.password = w.start_ap(ssid, password)
     phones.station = False
-    _keep(phones, w)
+    _keep(phones, w, port)
     return True
 
 
-def _keep(phones, w):
+def _keep(phones, w, port):
     phones.wlan = w.wlan
-    phones.address = w.url("", phones.port)
+    phones.address = w.url("", port)
 
 
 async def _join(w, s, ssid, password):

@@ -65,6 +65,7 @@ class _Conn:
         self.start = now
         self.phase = _READING
         self.cancelled = False
+        self.short = False  # a MemoryError while microdot read the request
 
 
 class BoundedReader:
@@ -139,6 +140,8 @@ class PhoneServer:
     line_limit = 1024
     head_limit = 4096
     body_limit = 512
+    page_piece = 256
+    options_piece = 512
 
     def __init__(self, provider, seats, guard, page=PAGE, clock=time):
         self.provider = provider
@@ -163,10 +166,24 @@ class PhoneServer:
         md.Request.max_readline = self.line_limit
         md.Request.max_content_length = self.body_limit
         md.Request.max_body_length = self.body_limit
+        # the page goes out in pieces of this size: a 1 KB block for each page being
+        # loaded is one a heap cut up by the game may not have (docs/phones.md, "Memory")
+        md.Response.send_file_buffer_size = self.page_piece
         self.app = self._routes()
 
     def _quiet(self, exc):
         self.stats["quiet"] += 1
+        if isinstance(exc, MemoryError):
+            conn = self._conn()
+            if conn is not None:
+                conn.short = True  # microdot answers 400 next: the device's fault
+
+    def _conn(self):
+        task = asyncio.current_task()
+        for c in self._open:
+            if c.task is task:
+                return c
+        return None
 
     def open_connections(self):
         return len(self._open)
@@ -275,7 +292,16 @@ class PhoneServer:
             self.last_error = repr(exc[0]) if exc else "500"
             return _text(_SHORT, 503, {"Retry-After": "2"})
 
-        for code in (400, 404, 405, 413):
+        async def bad_request(req, *exc):
+            # a request microdot could not read for want of memory is no client's
+            # fault either: a 404 would tell the page its seat is gone
+            conn = self._conn()
+            if conn is not None and conn.short:
+                return await short_of_memory(req, MemoryError())
+            return _text(_NOTHING, 404)
+
+        app.errorhandler(400)(bad_request)
+        for code in (404, 405, 413):
             app.errorhandler(code)(nothing)
         app.errorhandler(Exception)(nothing)
         app.errorhandler(MemoryError)(short_of_memory)
@@ -375,15 +401,25 @@ class PhoneServer:
             pending["move"],
             pending["count"],
         )
-        chunk = ""
-        first = True
+        # the options (a bid has 246) gathered in one buffer, sent each time it fills:
+        # a string grown option by option left a trail of larger and larger blocks
+        buf = bytearray(self.options_piece)
+        view = memoryview(buf)
+        n = 0
+        sep = b""
         for option in p.options(seat):
-            chunk += ("" if first else ",") + json.dumps(option)
-            first = False
-            if len(chunk) > 400:
-                yield chunk
-                chunk = ""
-        yield chunk + "]}}"
+            text = sep + json.dumps(option).encode()
+            sep = b","
+            if n and n + len(text) > len(buf):
+                yield view[:n]  # written (or copied) before the generator goes on
+                n = 0
+            if len(text) > len(buf):
+                yield text
+                continue
+            view[n : n + len(text)] = text
+            n += len(text)
+        yield view[:n]
+        yield "]}}"
 
     def _harden(self, res):
         for key, value in _HEADERS:

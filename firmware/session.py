@@ -235,19 +235,16 @@ class Session:
         store = self.app.store
         if not (self.app.settings["phones"] if new else store.load_phones(self.id)):
             return
-        import phone_mode
+        import phone_start
 
         gc.collect()
-        phones = phone_mode.PhoneMode(self.app)
         try:
-            if not await phones.start(self, self._state, new):
-                phones.stop()  # the network could not be joined: the table chose buttons
+            phones = await phone_start.start(self, self._state, new)
+            if phones is None:  # the network could not be joined: the table chose buttons
+                self._unload_start()
                 return
-            if new:
-                await phones.network(self)  # phones join the Wi-Fi while it shows
-            await phones.listen()
         except (OSError, ValueError) as err:
-            phones.stop()
+            self._unload_start()
             from ui import Screen, wrap
 
             lines = wrap("%s: %s. Play on with the buttons." % (type(err).__name__, err))
@@ -256,9 +253,21 @@ class Session:
             )
             await self.wait_key("A")
             return
+        phone_start = None
+        self.unload("phone_start")
         self.phones = phones
         if new:
-            await phones.join(self)
+            import phone_join
+
+            await phone_join.join(phones, self)
+            phones.codes = None
+        self._unload_start()
+
+    def _unload_start(self):
+        """The start's code goes (phone_start.py, phone_join.py and what they loaded): a
+        game in play keeps phone_mode.py."""
+        for module in ("phone_start", "phone_join", "join_screen", "qr"):
+            self.unload(module)
 
     def phones_off(self):
         if self.phones is not None:
