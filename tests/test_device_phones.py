@@ -210,11 +210,12 @@ def play(c, http, flash, tokens, buttons, stop_after=None, switch=False) -> dict
     return counts
 
 
-# The heap this session is held to: the firmware's share 143wK, over the 128wK of every
+# The heap every phone test is held to: the firmware's share 153wK, over the 128wK of every
 # other session (docs/phones.md, "Memory": the keeper game completes at 136wK plus the
-# simulator's share, 163wK; the games of test_device_phones_games.py need more).
+# simulator's share, 163wK; a whole 7 Pecados game in a browser, run beside another phone
+# test, failed at 149wK, 176wK, on a 1,281-byte block).
 # PHONES_HEAP=<n>wK runs it at another size (the smallest it completes in is measured so).
-PHONES_BUDGET_WK = 143
+PHONES_BUDGET_WK = 153
 
 
 def heap() -> str:

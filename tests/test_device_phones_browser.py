@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -242,7 +243,7 @@ class Phones:
         game = self.laptop.game
         legal = state.legal_actions()
         options = [game.decode(a) for a in legal]
-        texts = [state.action_text(a) for a in legal]
+        texts = [self.said(state.action_text(a)) for a in legal]
         index = self.table.pick(state.move_number(), options, made)
         if shown["buttons"]:  # a few options: a button each
             assert shown["buttons"] == texts
@@ -264,6 +265,18 @@ class Phones:
         send.click()
         self.sent = legal[index]
         return decision(options[index])
+
+    def said(self, text: str) -> str:
+        """The rules' words as a page says them: "seat N" (counted from 0) by its name,
+        and New Rule's "QH(1)" (a card of seat 1's) as "QH (name)"."""
+        text = re.sub(r"\bseat (\d+)\b", lambda m: self.seats[int(m[1])], text)
+        if self.table.game == "new-rule":
+            text = re.sub(
+                r"\b(10|[2-9AJQK])([CDHS])\((\d+)\)",
+                lambda m: f"{m[1]}{m[2]} ({self.seats[int(m[3])]})",
+                text,
+            )
+        return text
 
     def gone(self, timeout: float = 20) -> None:
         """Every page says the game is gone (its server closed with it)."""
