@@ -8,6 +8,12 @@
 # parts are phase 1's: wifi.Wifi, phone_seats.Seats and Guard,
 # phone_provider.GameProvider and Inbox, phone_server.PhoneServer, whose listener and
 # connections run as asyncio tasks beside the UI's and the serial link's.
+#
+# A seat's secret choice made on its phone reaches the game only through the UI task:
+# turn() waits for the Inbox and the buttons together, checks the choice again against
+# the state (the same seat, the same move, a legal action) and returns it, and the
+# session journals it as it journals a button's. The e-ink says whose phone it waits
+# for and that a choice was made, never what.
 
 import asyncio
 import json
@@ -24,7 +30,7 @@ class PhoneMode:
         self.provider = provider
         self.seats = seats
         self.guard = guard
-        self.wlan = None  # the access point's network.WLAN, once up
+        self.wlan = None  # the network's WLAN object (access point or station), once up
         self.host = None  # the address the server listens on
         self.ssid = self.password = None  # password: the access point's (None joined)
         self.station = False  # joined the network set over the link (phone_net.py)
@@ -55,7 +61,7 @@ class PhoneMode:
             self.server.close()
             self.server = None
         if self.wlan is not None:
-            self.wlan.active(False)  # wifi.Wifi.stop(): a station leaves first, radio off
+            self.wlan.active(False)  # radio off: a station leaves its network with it
             self.wlan = None
         self.password = None
 
