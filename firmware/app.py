@@ -29,10 +29,9 @@ class App:
         from store import GameStore
 
         self.store = GameStore(root + "games", board.sync)
-        import settings
-
-        self._settings_mod = settings
+        settings = _loaded("settings")  # settings.json is read here and written rarely
         self.settings = settings.load(root + settings.PATH)
+        settings = None
         self.privacy = PrivacyPolicy(board, Painter(board.display))
         self.session = None  # the game in progress
         self.waiting = False  # waiting for a button (the simulator's "idle")
@@ -55,9 +54,14 @@ class App:
             out.update({"game": None, "id": None, "seal": None, "move": None, "public": None})
         return out
 
+    def validate_settings(self, changes):
+        """The settings `changes` would make (ValueError if any is refused); nothing saved."""
+        return _loaded("settings").validate(changes, self.settings)
+
     def apply_settings(self, changes):
-        values = self._settings_mod.validate(changes, self.settings)
-        self._settings_mod.save(values, self.root + self._settings_mod.PATH)
+        settings = _loaded("settings")  # for this change only: RAM is for games
+        values = settings.validate(changes, self.settings)
+        settings.save(values, self.root + settings.PATH)
         self.settings = values
         self.board.leds.brightness = values["brightness"]
         return values
@@ -180,20 +184,23 @@ class App:
         loaded = loader.Loaded()
         s = None
         try:
-            import session
-            import table
-
+            # the game's opening and its end are modules of their own, loaded for
+            # them and dropped: a game in play keeps session.py and table.py only
+            opening = _loaded("session_open")
             if current:
-                s = session.resume(self, current)
+                s = opening.resume(self, current)
                 self.session = s
             else:
-                s = session.start(self, config)
+                s = opening.start(self, config)
                 self.session = s
-                await table.seal_screen(s)
+                await _loaded("table_ends").seal_screen(s)
             if not s.ended:
-                await s.phones_on(not current)  # phone mode: its own module, if on
+                await opening.phones_on(s, not current)  # phone mode: its own module, if on
+                opening = None
+                gc.collect()
                 await s.play()
-            await table.final(s)
+            opening = None
+            await _loaded("table_ends").final(s)
             self.store.close(s.id)
         finally:
             if s is not None:
