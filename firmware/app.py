@@ -258,6 +258,4 @@ def _loaded(name):
 
 
 def _version():
-    from version import VERSION
-
-    return VERSION
+    return _loaded("version").VERSION

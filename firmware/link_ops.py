@@ -1,26 +1,118 @@
-# link_ops.py  The serial link's rarer operations: forget, settings, clock, repl
+# link_ops.py  The serial link's rarer operations: hello, ls, forget, settings, clock, repl
 # MIT licence. Loaded for one request and dropped again (serial_link.py stays in RAM
 # all session, beside the game: RAM is for games). What they check and refuse is
 # serial_link.py's protocol (docs/sync.md, docs/security.md).
 
+import hashlib
 import os
+import sys
 import time
 
 import serial_link
 from serial_link import (
     CLOCK_MAX,
     CLOCK_MIN,
+    DEVICE_ID_FILE,
     TABLE_SETTINGS,
     Refused,
     _clock,
     _int_arg,
-    file_sha256,
+    _remember,
     now,
 )
 
 from shared_rules import wire
 
 PENDING_FILE = serial_link.PENDING_FILE
+
+
+def _version():
+    try:
+        from version import VERSION  # pyright: ignore[reportMissingImports]
+    except ImportError:
+        return "0.0.0"
+    sys.modules.pop("version", None)
+    return VERSION
+
+
+def device_id():
+    """The device's id (hex text); created at first use if the firmware has not."""
+    try:
+        with open(DEVICE_ID_FILE) as f:
+            text = f.read().strip()
+        if text:
+            return text
+    except OSError:
+        pass
+    text = "".join(["%02x" % b for b in os.urandom(8)])
+    tmp = DEVICE_ID_FILE + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text + "\n")
+    os.rename(tmp, DEVICE_ID_FILE)
+    return text
+
+
+def file_sha256(path):
+    h = hashlib.sha256()
+    buf = bytearray(512)
+    with open(path, "rb") as f:
+        while True:
+            n = f.readinto(buf)
+            if not n:
+                break
+            h.update(buf if n == len(buf) else buf[:n])
+    return "".join(["%02x" % b for b in h.digest()])
+
+
+def _micropython_info():
+    impl = sys.implementation
+    version = ".".join([str(v) for v in impl.version[:3]])
+    mpy = getattr(impl, "_mpy", None)
+    return version, mpy
+
+
+def op_hello(server, msg):
+    version, mpy = _micropython_info()
+    ident = getattr(server.app, "device_id", None)
+    key = getattr(server.app, "device_key", None)
+    return {
+        "proto": wire.PROTOCOL,
+        "fw": _version(),
+        "device": ident if isinstance(ident, str) and ident else device_id(),
+        "pub": key.public_hex() if key is not None else None,
+        "chunk": wire.MAX_CHUNK,
+        "platform": sys.platform,
+        "micropython": version,
+        "mpy": mpy,
+    }
+
+
+def _page(server, after, count):
+    page = getattr(server.store, "page", None)
+    if page is not None:
+        return page(after, count)
+    names = [n for n in sorted(server.store.finished()) if after is None or n > after]
+    return names[:count], len(names) > count
+
+
+def op_ls(server, msg):
+    """Finished games after `after` (a name; paged: `more` says if others follow).
+    A heap too full for a whole page (a game's module is loaded) gets a shorter one."""
+    after = msg.get("after")
+    if after is not None and not isinstance(after, str):
+        raise Refused(wire.E_ARG, "after must be a game name")
+    names, more = _page(server, after, max(1, wire.LS_PAGE >> (2 * server.short)))
+    games = []
+    for name in names:
+        path = server.store.log_path(name)
+        size = os.stat(path)[6]
+        known = server._sha.get(name)
+        if known is None or known[0] != size:
+            known = (size, file_sha256(path))
+            _remember(server._sha, name, known)
+        _remember(server._done, name, True)
+        games.append({"name": name, "size": size, "sha256": known[1]})
+    return {"games": games, "more": more}
 
 
 def op_forget(server, msg):

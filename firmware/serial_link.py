@@ -22,18 +22,12 @@ The Wi-Fi password is written over the link and never read back (link_ops._shown
 
 import asyncio
 import gc
-import hashlib
 import os
 import select
 import sys
 import time
 
 from shared_rules import wire
-
-try:
-    from version import VERSION  # pyright: ignore[reportMissingImports]
-except ImportError:
-    VERSION = "0.0.0"
 
 # The only keys of App.status() that may leave the device (all public).
 STATUS_KEYS = ("screen", "game", "id", "seal", "move", "public")
@@ -60,42 +54,6 @@ def _exists(path):
         return True
     except OSError:
         return False
-
-
-def device_id():
-    """The device's id (hex text); created at first use if the firmware has not."""
-    try:
-        with open(DEVICE_ID_FILE) as f:
-            text = f.read().strip()
-        if text:
-            return text
-    except OSError:
-        pass
-    text = "".join(["%02x" % b for b in os.urandom(8)])
-    tmp = DEVICE_ID_FILE + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text + "\n")
-    os.rename(tmp, DEVICE_ID_FILE)
-    return text
-
-
-def file_sha256(path):
-    h = hashlib.sha256()
-    buf = bytearray(512)
-    with open(path, "rb") as f:
-        while True:
-            n = f.readinto(buf)
-            if not n:
-                break
-            h.update(buf if n == len(buf) else buf[:n])
-    return "".join(["%02x" % b for b in h.digest()])
-
-
-def _micropython_info():
-    impl = sys.implementation
-    version = ".".join([str(v) for v in impl.version[:3]])
-    mpy = getattr(impl, "_mpy", None)
-    return version, mpy
 
 
 class Refused(Exception):
@@ -157,15 +115,14 @@ class Server:
         try:
             ident, op = wire.check_request(message)
             handler = getattr(self, "op_" + op, None)
-            if handler is None and op in _RARE_OPS:
-                handler = _rare(self, op)
-            if handler is None:
+            if handler is None and op not in _RARE_OPS:
                 raise Refused(wire.E_OP, "no operation %r" % op)
             reply = None
             self.short = 0
             while reply is None:
                 try:
-                    reply = wire.ok(ident, handler(message))
+                    # a rarer operation is loaded here, where memory is tried again
+                    reply = wire.ok(ident, (handler or _rare(self, op))(message))
                 except MemoryError:
                     # the heap was fragmented by the game: collect and try again, twice,
                     # with less where a handler can answer with less (ls: a shorter page)
@@ -188,21 +145,6 @@ class Server:
         return reply
 
     # -- operations --------------------------------------------------------
-    def op_hello(self, msg):
-        version, mpy = _micropython_info()
-        ident = getattr(self.app, "device_id", None)
-        key = getattr(self.app, "device_key", None)
-        return {
-            "proto": wire.PROTOCOL,
-            "fw": VERSION,
-            "device": ident if isinstance(ident, str) and ident else device_id(),
-            "pub": key.public_hex() if key is not None else None,
-            "chunk": wire.MAX_CHUNK,
-            "platform": sys.platform,
-            "micropython": version,
-            "mpy": mpy,
-        }
-
     def op_ping(self, msg):
         """The smallest reply: the laptop's marker after a window of reads."""
         return {}
@@ -223,13 +165,6 @@ class Server:
             return False
         return bool(guard.seeds_on_flash(self.store))
 
-    def _page(self, after, count):
-        page = getattr(self.store, "page", None)
-        if page is not None:
-            return page(after, count)
-        names = [n for n in sorted(self.store.finished()) if after is None or n > after]
-        return names[:count], len(names) > count
-
     def _is_finished(self, name):
         if name in self._done:
             return True
@@ -238,25 +173,6 @@ class Server:
         if found:
             _remember(self._done, name, True)
         return found
-
-    def op_ls(self, msg):
-        """Finished games after `after` (a name; paged: `more` says if others follow).
-        A heap too full for a whole page (a game's module is loaded) gets a shorter one."""
-        after = msg.get("after")
-        if after is not None and not isinstance(after, str):
-            raise Refused(wire.E_ARG, "after must be a game name")
-        names, more = self._page(after, max(1, wire.LS_PAGE >> (2 * self.short)))
-        games = []
-        for name in names:
-            path = self.store.log_path(name)
-            size = os.stat(path)[6]
-            known = self._sha.get(name)
-            if known is None or known[0] != size:
-                known = (size, file_sha256(path))
-                _remember(self._sha, name, known)
-            _remember(self._done, name, True)
-            games.append({"name": name, "size": size, "sha256": known[1]})
-        return {"games": games, "more": more}
 
     def _finished_name(self, msg):
         name = msg.get("name")
@@ -276,7 +192,8 @@ class Server:
         return {"name": name, "off": off, "size": size, "data": wire.b64(data)}
 
 
-_RARE_OPS = ("forget", "settings", "clock", "repl")  # link_ops.py
+# link_ops.py: once a connection (hello), once a sync (ls) or rarer
+_RARE_OPS = ("hello", "ls", "forget", "settings", "clock", "repl")
 
 
 def _rare(server, op):

@@ -13,7 +13,11 @@ from shared_rules.game import CHANCE
 
 def start(app, config):
     """A new game from the menu's choice: seed drawn, header journaled."""
+    import sys
+
     from version import VERSION
+
+    sys.modules.pop("version", None)  # read once a game
 
     from shared_rules.commit import commitment
     from shared_rules.gamelog import Journal, game_id_for
