@@ -56,7 +56,7 @@ def wire(name, prof, machine, chain, urandom):
         np = chain(Pin(lp["pin"]), lp["count"], WS2812_TIMING)  # see leds.py
         leds = SeatLeds(np, lp["seats"], lp.get("status"), lp.get("max_brightness", 40))
     else:
-        from leds import WhiteLed
+        from white_led import WhiteLed
 
         pin = led_pin(lp)
         leds = WhiteLed(Pin(pin, Pin.OUT, value=0) if pin is not None else None)

@@ -7,7 +7,8 @@
 # beside the key, and goes with it. Small files are replaced atomically: write a temp
 # file, then rename.
 # Listing and reading work in bounded memory however many logs there are: names are
-# streamed from os.ilistdir and a log's end is found from its last bytes. A new game
+# streamed from os.ilistdir (store_list.py, loaded for a listing) and a log's end is
+# found from its last bytes. A new game
 # starts only if the flash has room for its journal (flashspace.py).
 
 import os
@@ -83,58 +84,22 @@ class GameStore:
             return None
         return text or None
 
-    def names(self):
-        """Every game id with a log, streamed (a generator: no list of all names)."""
-        try:
-            entries = os.ilistdir(self.root)  # pyright: ignore[reportAttributeAccessIssue]
-        except AttributeError:  # CPython (tests): no ilistdir
-            entries = [(n, 0, 0) for n in os.listdir(self.root)]
-        for entry in entries:
-            name = entry[0]
-            if name.endswith(".log") and _is_game_id(name[:-4]):
-                yield name[:-4]
-
+    # ****** what the serial link lists (store_list.py, loaded for it and dropped) ******
     def page(self, after=None, count=16):
-        """(up to `count` finished game ids after `after`, in order; more?). Memory is
-        bounded by `count`, not by the number of logs on flash."""
-        picked = []  # sorted, at most count + 1 candidates
-        skip = []  # unfinished logs met (the game in progress): never listed
-        while True:
-            picked = []
-            for game_id in self.names():
-                if after is not None and game_id <= after:
-                    continue
-                if game_id in skip:
-                    continue
-                if len(picked) > count and game_id >= picked[-1]:
-                    continue
-                i = len(picked)
-                while i > 0 and picked[i - 1] > game_id:
-                    i -= 1
-                picked.insert(i, game_id)
-                if len(picked) > count + 1:
-                    picked.pop()
-            bad = [g for g in picked[:count] if not self.is_finished(g)]
-            if not bad or len(skip) > 64:
-                break
-            skip += bad
-        out = [g for g in picked[:count] if g not in skip]
-        return out, len(picked) > count
+        """(up to `count` finished game ids after `after`, in order; more?)."""
+        return _listing().page(self, after, count)
 
     def finished(self):
         """Sorted ids of every finished log (tests, small stores; the link pages)."""
-        out = []
-        after = None
-        while True:
-            ids, more = self.page(after)
-            out += ids
-            if not more or not ids:
-                return out
-            after = ids[-1]
+        return _listing().finished(self)
 
     def count(self):
         """How many games were started on this device (a log each; never deleted)."""
-        return len([n for n in os.listdir(self.root) if n.endswith(".log")])
+        return _listing().count(self)
+
+    def delete(self, game_id):
+        """Remove a finished game's files (the laptop holds it). False if not finished."""
+        return _listing().delete(self, game_id)
 
     def is_finished(self, game_id):
         """True if the log's last record is an intact end record (read from its tail)."""
@@ -158,17 +123,6 @@ class GameStore:
             return gamelog.decode_record(tail[start:]).get("t") == "end"
         except gamelog.LogError:
             return False
-
-    def delete(self, game_id):
-        """Remove a finished game's files (the laptop holds it). False if not finished."""
-        if game_id == self.current() or not self.is_finished(game_id):
-            return False
-        for ext in ("log", "seen", "key", "phones"):
-            try:
-                os.remove(self._path(game_id, ext))
-            except OSError:
-                pass
-        return True
 
     # ****** what the firmware writes ******
     def start(self, game_id, head_line, seed):
@@ -255,3 +209,13 @@ class GameStore:
 
     def set_seen(self, game_id, count):
         write_atomic(self._path(game_id, "seen"), str(count).encode(), self._sync)
+
+
+def _listing():
+    """store_list.py for one call: a game in play does not keep it."""
+    import sys
+
+    import store_list
+
+    sys.modules.pop("store_list", None)
+    return store_list

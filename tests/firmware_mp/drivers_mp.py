@@ -468,7 +468,7 @@ def test_seat_leds_scale_and_light_one_seat():
 
 
 def test_leds_answer_a_press_with_a_blink_of_the_status_led():
-    from leds import WhiteLed
+    from white_led import WhiteLed
 
     np = SimNeoPixel(None, 7, timing=WS2812_TIMING)
     leds = SeatLeds(np, 6, 6, max_brightness=40)
