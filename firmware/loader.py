@@ -7,13 +7,13 @@
 
 import sys
 
-from shared_rules import games
-
 
 def entry(name):
     """The catalogue entry of a game offered on this device, or None: its entry and
     its engine must be installed, and the entry must say ON_DEVICE. The engine is
     looked for as a file, not imported, so the menu never loads one."""
+    from shared_rules import games  # the catalogue: the menu's and a game's opening's
+
     try:
         found = games.entry(name)
     except ImportError:
@@ -58,6 +58,18 @@ def presenter_class(found):
     return Presenter
 
 
+def unload(name):
+    """Forget one module now (a package's too: its attribute goes with it); its RAM
+    comes back once nothing refers to its objects."""
+    sys.modules.pop(name, None)
+    dot = name.rfind(".")
+    if dot > 0:
+        try:
+            delattr(sys.modules.get(name[:dot]), name[dot + 1 :])
+        except (AttributeError, TypeError):
+            pass
+
+
 class Loaded:
     """The modules imported from now on; forget() unloads them again.
 
@@ -71,14 +83,6 @@ class Loaded:
     def forget(self):
         before = self._before
         for name in list(sys.modules):
-            if name in before:
-                continue
-            del sys.modules[name]
-            dot = name.rfind(".")
-            if dot > 0:
-                package = sys.modules.get(name[:dot])
-                try:
-                    delattr(package, name[dot + 1 :])
-                except (AttributeError, TypeError):
-                    pass
+            if name not in before:
+                unload(name)
         self._before = list(sys.modules)

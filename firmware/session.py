@@ -15,7 +15,6 @@ import gc
 import loader
 from micropython import const
 
-from shared_rules import games
 from shared_rules.game import CHANCE
 
 _MAX_EVENTS = const(3)  # public events recalled on the turn screen
@@ -42,8 +41,12 @@ class Session:
         self.abandoned = False
         self.resumed_news = []  # the last action's announcements, shown again on resume
         self.phones = None  # phone_mode.PhoneMode in a game played with phones
-        # The game's screens: its entry's PRESENTER, or the generic ones.
+        # The game's screens: its entry's PRESENTER, or the generic ones. (The
+        # catalogue is the opening's: app.py drops it before play.)
+        from shared_rules import games
+
         entry = games.entry(game.NAME)
+        games = None
         self.presenter = loader.presenter_class(entry)(self)
         # a long game's history room, while the heap is in one piece (State.reserve_history;
         # the entry's HISTORY_ROOM)
