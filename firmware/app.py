@@ -36,7 +36,7 @@ class App:
         self.session = None  # the game in progress
         self.waiting = False  # waiting for a button (the simulator's "idle")
         self._exit = False
-        self.device_id = self._device_id()
+        self.device_id = _loaded("app_start").device_id(self)
         board.leds.brightness = self.settings["brightness"]
 
     @property
@@ -87,15 +87,7 @@ class App:
     async def _battery_warning(self):
         # Once, on the first public screen after the charge is seen low. The screen's
         # module is loaded for it and dropped after: it costs no RAM the rest of the time.
-        loaded = loader.Loaded()
-        try:
-            from low_battery import warning
-
-            scr = warning()
-        finally:
-            loaded.forget()
-        await self.privacy.show(scr)
-        await self.wait_key("A")
+        await _loaded("low_battery").warn(self)
 
     async def next_event(self):
         """The next press; a move not yet drawn is drawn first when the presses pause
@@ -135,29 +127,12 @@ class App:
 
     # ****** main loop ******
     async def run(self):
-        import asyncio
-
         board = self.board
         buttons = board.buttons
         buttons.leds = board.leds  # every press answered at once
         buttons.answer_ms = board.answer_ms
         try:
-            await board.display.init()
-            self.lights(None)
-            current = self.store.current()
-            await self.show(
-                Screen(
-                    "splash",
-                    big="CONFESSOR",
-                    facts=["dealer and secret-keeper"],
-                    lines=(["resuming game %s" % current] if current else [])
-                    + ["firmware %s" % _version()],
-                ),
-                full=True,
-            )
-            if board.splash_ms:
-                await asyncio.sleep_ms(board.splash_ms)
-            board.buttons.clear()
+            await _loaded("app_start").splash(self)
             while not self._exit:
                 try:
                     await self.game()
@@ -233,20 +208,6 @@ class App:
         if key == "C" and current:
             self.store.close(current)
 
-    # ****** small helpers ******
-    def _device_id(self):
-        from store import read, write_atomic
-
-        path = self.root + "device.id"
-        try:
-            return read(path).decode().strip()
-        except OSError:
-            import binascii
-
-            ident = binascii.hexlify(self.board.urandom(8)).decode()
-            write_atomic(path, ident.encode())
-            return ident
-
 
 def _loaded(name):
     """A module for one use: dropped from sys.modules again (its objects keep what they
@@ -256,7 +217,3 @@ def _loaded(name):
     module = __import__(name)
     sys.modules.pop(name, None)
     return module
-
-
-def _version():
-    return _loaded("version").VERSION

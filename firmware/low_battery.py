@@ -1,4 +1,4 @@
-# low_battery.py  The low-battery warning screen (app.py loads it when needed, then drops it)
+# low_battery.py  The low-battery warning (app.py loads it when needed, then drops it)
 # MIT licence. Shown once, on the first public screen after the charge is seen below
 # battery.LOW_PERCENT, which leaves over an hour: enough to finish the game.
 
@@ -17,3 +17,9 @@ def warning():
         ),
         keys=("OK", "", ""),
     )
+
+
+async def warn(app):
+    """The warning on the glass until A is pressed."""
+    await app.privacy.show(warning())
+    await app.wait_key("A")

@@ -35,6 +35,7 @@ module("version.py")
 
 # -- the application ------------------------------------------------------------------------
 module("app.py")
+module("app_start.py")
 module("menu.py")
 module("session.py")
 module("session_open.py")
