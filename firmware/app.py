@@ -172,7 +172,7 @@ class App:
             if not s.ended:
                 await opening.phones_on(s, not current)  # phone mode: its own module, if on
                 opening = None
-                loader.unload("shared_rules.games")  # the catalogue: loaded again if used
+                loaded.drop("shared_rules.games")  # the catalogue: loaded again if used
                 gc.collect()
                 await s.play()
             opening = None

@@ -80,6 +80,12 @@ class Loaded:
     def __init__(self):
         self._before = list(sys.modules)
 
+    def drop(self, name):
+        """Forget one module now if it came in since (one loaded before stays: the
+        simulator's test games are registered in a catalogue loaded before the app)."""
+        if name not in self._before:
+            unload(name)
+
     def forget(self):
         before = self._before
         for name in list(sys.modules):
