@@ -10,6 +10,7 @@
 # Routes (the token is the seat's key, phone_seats.py):
 #   GET  /s/<token>              the page (phone_page.html, from flash)
 #   GET  /api/<token>/state      the seat's state as JSON; ETag / If-None-Match -> 304
+#                                (an open choice: its options listed, or their grid)
 #   POST /api/<token>/choose     {"move": n, "action": <one of the options, decoded>}
 # Anything else, and any token that is not live, gets the same short 404; a peer that
 # guesses too often gets 429 before its token is even looked at. A MemoryError while
@@ -141,7 +142,6 @@ class PhoneServer:
     head_limit = 4096
     body_limit = 512
     page_piece = 256
-    options_piece = 512
 
     def __init__(self, provider, seats, guard, page=PAGE, clock=time):
         self.provider = provider
@@ -397,28 +397,22 @@ class PhoneServer:
         if pending is None:
             yield ', "choice": null}'
             return
-        yield ', "choice": {"move": %d, "count": %d, "options": [' % (
-            pending["move"],
-            pending["count"],
-        )
-        # the options (a bid has 246) gathered in one buffer, sent each time it fills:
-        # a string grown option by option left a trail of larger and larger blocks
-        buf = bytearray(self.options_piece)
-        view = memoryview(buf)
-        n = 0
-        sep = b""
+        yield ', "choice": {"move": %d, "count": %d, ' % (pending["move"], pending["count"])
+        grid = p.grid(seat)
+        if grid is not None:
+            # every combination of a few fields (a keeper bid: 246 of them): the page
+            # builds the controls from this, about 200 bytes instead of 17 KB a poll
+            yield '"grid": {"kind": %s, "fields": %s}}}' % (
+                json.dumps(grid[0]),
+                json.dumps(grid[1]),
+            )
+            return
+        yield '"options": ['
+        # an option at a time: no grid, so a few dozen at most (New Rule's plays)
+        sep = ""
         for option in p.options(seat):
-            text = sep + json.dumps(option).encode()
-            sep = b","
-            if n and n + len(text) > len(buf):
-                yield view[:n]  # written (or copied) before the generator goes on
-                n = 0
-            if len(text) > len(buf):
-                yield text
-                continue
-            view[n : n + len(text)] = text
-            n += len(text)
-        yield view[:n]
+            yield sep + json.dumps(option)
+            sep = ","
         yield "]}}"
 
     def _harden(self, res):

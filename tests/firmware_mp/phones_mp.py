@@ -213,6 +213,56 @@ def test_provider_builds_a_moves_options_once_and_follows_the_game():
     assert [game.encode(o["action"]) for o in provider.options(nxt)] == state.legal_actions()
 
 
+def test_a_bid_is_offered_as_the_grid_of_its_fields():
+    # a keeper bid is every (notches, taler) pair: the page gets the two fields' values,
+    # not 246 options; the derived total is left out, and every pair is legal
+    game, state, provider = keeper_at_bid()
+    seat = state.current_player()
+    kind, fields = provider.grid(seat)
+    assert kind == "bid" and [f[0] for f in fields] == ["notches", "taler"]
+    legal = state.legal_actions()
+    pairs = []
+    for n in fields[0][1]:
+        for t in fields[1][1]:
+            pairs.append(game.encode({"kind": "bid", "notches": n, "taler": t}))
+    assert sorted(pairs) == sorted(legal) and len(pairs) == len(legal)
+    assert provider.grid(seat) is provider.grid(seat)  # found once a move
+    for other in range(3):
+        if other != seat:
+            assert provider.grid(other) is None
+    provider.show((seat + 1) % 3, "a reveal")
+    assert provider.grid((seat + 1) % 3) is None  # a reveal is one option, never a grid
+
+
+class _Codec:
+    # actions 0..n-1 as {"kind", "row": a // 3, "col": a % 3, "sum": row + col}
+    def __init__(self, kinds=("cell",), strict=False):
+        self.kinds = kinds
+        self.strict = strict  # encode needs "sum" too (a codec the fields cannot name)
+
+    def decode(self, a):
+        r, c = a // 3, a % 3
+        return {"kind": self.kinds[a % len(self.kinds)], "row": r, "col": c, "sum": r + c}
+
+    def encode(self, d):
+        if self.strict and "sum" not in d:
+            raise ValueError("no sum")
+        return d["row"] * 3 + d["col"]
+
+
+def test_a_grid_leaves_derived_fields_out_and_lists_stay_lists():
+    legal = list(range(12))  # rows 0-3 by columns 0-2
+    assert phone_provider._grid_of(_Codec(), legal) == (
+        "cell",
+        [("col", [0, 1, 2]), ("row", [0, 1, 2, 3])],
+    )
+    assert phone_provider._grid_of(_Codec(), legal[:-1]) is None  # a pair missing
+    assert phone_provider._grid_of(_Codec(("a", "b")), legal) is None  # two kinds
+    assert phone_provider._grid_of(_Codec(strict=True), legal) is None  # codec says no
+    # one field alone names every option: a list keeps the rules' texts
+    assert phone_provider._grid_of(_Codec(), [0, 3, 6, 9]) is None
+
+
 def test_a_seat_can_go_back_to_pass_and_peek():
     game, state, provider = keeper_at_bid()
     seat = state.current_player()
