@@ -246,4 +246,4 @@ def choice_actions(choice: dict) -> list[dict]:
         return [o["action"] for o in choice["options"]]
     names = [f[0] for f in grid["fields"]]
     combos = itertools.product(*[f[1] for f in grid["fields"]])
-    return [{"kind": grid["kind"], **dict(zip(names, values))} for values in combos]
+    return [{"kind": grid["kind"], **dict(zip(names, values, strict=True))} for values in combos]

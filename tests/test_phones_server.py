@@ -137,9 +137,7 @@ def test_secret_choices_from_phones_drive_the_keeper(tmp_path):
             for other in range(3):
                 if other != seat:
                     assert host.state(tokens[other])["choice"] is None
-                    code, reply = host.choose(
-                        tokens[other], st["move"], offered[0]
-                    )
+                    code, reply = host.choose(tokens[other], st["move"], offered[0])
                     assert (code, reply["result"]) == (409, "stale")
             assert host.choose(tokens[seat], st["move"], {"kind": "action", "code": 5})[0] == 400
             code, _, _ = host.request(
