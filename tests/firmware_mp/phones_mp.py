@@ -6,7 +6,9 @@ import asyncio
 
 import phone_provider
 import wifi
-from phone_seats import TOKEN_CHARS, Guard, Seats, token_text
+import phone_seats
+from phone_seats import Guard, Seats
+from phone_start import TOKEN_CHARS, deal, restored, token_text
 from sim import wlan
 
 from shared_rules import games
@@ -39,13 +41,14 @@ def counter_urandom():
 def test_token_text_is_rfc4648_base32():
     assert token_text(b"foobar") == "mzxw6ytboi"  # RFC 4648 test vector, lower case
     assert token_text(b"f") == "my"
-    assert len(token_text(bytes(12))) == TOKEN_CHARS == 20
+    assert len(token_text(bytes(12))) == TOKEN_CHARS == phone_seats.TOKEN_CHARS == 20
 
 
 def test_each_token_opens_exactly_its_seat_and_dies_with_the_game():
-    seats = Seats(counter_urandom())
+    urandom = counter_urandom()
+    seats = Seats()
     assert seats.seat_of("a" * 20) is None  # no game: no seat
-    seats.deal(4)
+    seats.use(deal(urandom, 4))
     tokens = seats.tokens()
     assert len(set(tokens)) == 4
     for s in range(4):
@@ -60,7 +63,7 @@ def test_each_token_opens_exactly_its_seat_and_dies_with_the_game():
     seats.end()
     for t in tokens:
         assert seats.seat_of(t) is None
-    seats.deal(4)
+    seats.use(deal(urandom, 4))
     assert not set(seats.tokens()) & set(tokens)  # a new game, new tokens
 
 
@@ -71,20 +74,20 @@ def test_tokens_draw_96_bits_from_urandom():
         asked.append(n)
         return bytes(range(n))
 
-    seats = Seats(urandom)
-    seats.deal(3)
+    seats = Seats()
+    seats.use(deal(urandom, 3))
     assert asked == [12, 12, 12]
 
 
 def test_restore_takes_back_a_resumed_games_tokens():
-    seats = Seats(counter_urandom())
-    seats.deal(2)
+    seats = Seats()
+    seats.use(deal(counter_urandom(), 2))
     kept = seats.tokens()
-    other = Seats(counter_urandom())
-    other.restore(kept)
+    other = Seats()
+    other.use(restored(kept))
     assert other.seat_of(kept[1]) == 1
     try:
-        other.restore(["not a token"])
+        restored(["not a token"])
         raise AssertionError("a malformed token was restored")
     except ValueError:
         pass
