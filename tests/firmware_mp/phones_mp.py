@@ -5,8 +5,8 @@ the simulated network module."""
 import asyncio
 
 import phone_provider
-import wifi
 import phone_seats
+import wifi
 from phone_seats import Guard, Seats
 from phone_start import TOKEN_CHARS, deal, restored, token_text
 from sim import wlan
