@@ -4,8 +4,8 @@
 # once (lwIP on the Pico W keeps 5 TCP connections by default), the oldest half-read request
 # evicted to make room, a request that has not fully arrived within `head_ms` dropped, no
 # connection kept past `life_ms`, lines, headers and bodies read through a bounded reader
-# (the stock asyncio readline has no limit), and microdot's exception printing silenced:
-# stdout belongs to the serial link.
+# (the stock asyncio readline has no limit; headers no route reads are dropped there), and
+# microdot's exception printing silenced: stdout belongs to the serial link.
 #
 # Routes (the token is the seat's key, phone_seats.py):
 #   GET  /s/<token>              the page (phone_page.html, from flash)
@@ -33,6 +33,10 @@ _HANDLING = 1
 _NOTHING = b"No seat here. Scan your seat's code on the device.\n"
 _SLOW_DOWN = b"Too many tries. Wait a little.\n"
 _SHORT = b"The device is short of memory. Try again in a moment.\n"
+# the headers anything here reads (microdot: Content-Length, Content-Type; the routes:
+# If-None-Match): a browser's others (User-Agent, Accept..., a dozen lines) are dropped
+# as they are read, not parsed into each request's dicts (cookies: none are used)
+_READ_HEADERS = (b"content-length", b"content-type", b"if-none-match")
 _CODES = {SENT: 202, STALE: 409, TWICE: 409, BAD: 400, BUSY: 503}
 _REASONS = {
     200: "OK",
@@ -80,6 +84,8 @@ class BoundedReader:
         self.body_limit = body_limit
         self.buf = b""
         self.total = 0
+        self.lines = 0  # the request line, then the headers kept
+        self.done = False  # the headers' blank line came
 
     async def _more(self, n):
         chunk = await self.stream.read(n)
@@ -96,6 +102,14 @@ class BoundedReader:
             if i >= 0:
                 line = self.buf[: i + 1]
                 self.buf = self.buf[i + 1 :]
+                if self.lines and not self.done:
+                    if i <= 1:  # the blank line: the headers are over
+                        self.done = True
+                    else:
+                        j = line.find(b":")  # none: microdot turns the request away
+                        if j > 0 and line[:j].lower() not in _READ_HEADERS:
+                            continue  # never read here: not kept on the heap either
+                self.lines += 1
                 return line
             if len(self.buf) > self.line_limit or self.total > self.head_limit:
                 raise ValueError("line too long")

@@ -347,6 +347,49 @@ def test_inbox_is_bounded_and_wakes_its_reader():
     assert asyncio.run(main()) == "x"
 
 
+class _Chunks:
+    # a stream that gives a request a few bytes at a time, as a socket may
+    def __init__(self, data):
+        self.data = data
+
+    async def read(self, n):
+        n = min(n, 7)
+        out, self.data = self.data[:n], self.data[n:]
+        return out
+
+
+def test_the_server_reads_only_the_headers_it_uses():
+    # a browser's dozen other headers are dropped as they are read: they never reach
+    # microdot's dicts; a line without a colon still reaches it (and is refused there)
+    import phone_server
+
+    request = (
+        b"POST /api/t/choose HTTP/1.1\r\nHost: x\r\nUser-Agent: " + b"u" * 200 + b"\r\n"
+        b'Content-Type: application/json\r\nIf-None-Match: "v"\r\nAccept: */*\r\n'
+        b"Content-Length: 2\r\nno colon\r\n\r\n{}"
+    )
+    reader = phone_server.BoundedReader(_Chunks(request), None, 1024, 4096, 512)
+
+    async def lines():
+        got = []
+        while True:
+            line = await reader.readline()
+            got.append(line)
+            if line == b"\r\n":
+                return got, await reader.readexactly(2)
+
+    got, body = asyncio.run(lines())
+    assert got == [
+        b"POST /api/t/choose HTTP/1.1\r\n",
+        b"Content-Type: application/json\r\n",
+        b'If-None-Match: "v"\r\n',
+        b"Content-Length: 2\r\n",
+        b"no colon\r\n",
+        b"\r\n",
+    ]
+    assert body == b"{}"
+
+
 def test_detach_leaves_nothing_to_read():
     game, state, provider = keeper_at_bid()
     provider.detach()
