@@ -285,8 +285,8 @@ class GameProvider:
 
 def _grid_of(game, legal):
     """(kind, [(field, values)]) when the actions are one kind and exactly every
-    combination of the fields' values, each action encoded back from its fields
-    alone (a derived field, a bid's total, is left out); else None."""
+    combination of two or more fields' values, each combination encoded by the codec
+    from those fields alone (a derived field, a bid's total, is left out); else None."""
     kind = None
     values = {}
     for action in legal:
@@ -317,14 +317,27 @@ def _grid_of(game, legal):
                 best = chosen
     if best is None or len(best) < 2:  # one field: a list, with the rules' texts
         return None
-    for action in legal:  # each action named by its chosen fields alone
-        data = game.decode(action)
+    # every combination names a legal action, each a different one: as many
+    # combinations as actions, so the grid is exactly the legal actions
+    fields = [values[key] for key in best]
+    at = [0] * len(best)
+    named = bytearray(len(legal))
+    for _ in range(len(legal)):
         picked = {"kind": kind}
-        for key in best:
-            picked[key] = data.get(key)
+        for i in range(len(best)):
+            picked[best[i]] = fields[i][at[i]]
         try:
-            if game.encode(picked) != action:
-                return None
-        except Exception:  # noqa: BLE001 - the codec needs another field: no grid
+            i = legal.index(game.encode(picked))
+        except Exception:  # noqa: BLE001 - not legal, or the codec needs another field
             return None
+        if named[i]:
+            return None
+        named[i] = 1
+        i = len(at) - 1  # the next combination, the last field fastest
+        while i >= 0:
+            at[i] += 1
+            if at[i] < len(fields[i]):
+                break
+            at[i] = 0
+            i -= 1
     return (kind, [(key, values[key]) for key in best])

@@ -262,6 +262,12 @@ def test_a_grid_leaves_derived_fields_out_and_lists_stay_lists():
     assert phone_provider._grid_of(_Codec(), legal[:-1]) is None  # a pair missing
     assert phone_provider._grid_of(_Codec(("a", "b")), legal) is None  # two kinds
     assert phone_provider._grid_of(_Codec(strict=True), legal) is None  # codec says no
+
+    class Loose(_Codec):  # ignores the column: every combination, not every action
+        def encode(self, d):
+            return d["row"] * 3
+
+    assert phone_provider._grid_of(Loose(), legal) is None
     # one field alone names every option: a list keeps the rules' texts
     assert phone_provider._grid_of(_Codec(), [0, 3, 6, 9]) is None
 
@@ -388,6 +394,26 @@ def test_the_server_reads_only_the_headers_it_uses():
         b"\r\n",
     ]
     assert body == b"{}"
+
+
+def test_a_view_goes_out_in_pieces_that_make_its_json():
+    import json
+
+    import phone_server
+
+    view = {
+        "a": 1,
+        "empty": {},
+        "hand": {"x": [1, 2], "y": None},
+        "long": list(range(12)),
+        "short": [1, [2, 3]],
+        "names": ["P1", "é"],
+    }
+    for value in (view, {}, None, [1, 2]):
+        pieces = list(phone_server._pieces(value))
+        text = "".join([p.decode() if isinstance(p, bytes) else p for p in pieces])
+        assert json.loads(text) == value, text
+    assert max(len(p) for p in phone_server._pieces(view)) < 40  # no piece holds it all
 
 
 def test_detach_leaves_nothing_to_read():
