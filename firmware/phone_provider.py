@@ -37,6 +37,10 @@ BAD = "bad"  # not one of the seat's options
 BUSY = "busy"  # the inbox is full (the UI task is behind)
 SEEN = {"kind": "seen"}  # a page's answer to a reveal (show()): no action of any game
 SEEN_ACTION = -1  # what the inbox carries for it (action codes are never negative)
+# More options than this go to the page as a grid when they are one (a keeper bid: 246,
+# 25 KB of JSON each answer as a list); fewer keep their list and the rules' own texts
+# (New Rule's plays: "seat 0 plays AC face up (innocent)")
+GRID_OVER = 64
 
 
 class Inbox:
@@ -231,7 +235,7 @@ class GameProvider:
         if st is None or self._reveal(seat) is not None:
             return None
         pending = self.pending(seat)
-        if pending is None or pending["count"] <= 8:  # a few: a button each, with texts
+        if pending is None or pending["count"] <= GRID_OVER:
             return None
         move = pending["move"]
         if self._grid is None or self._grid[0] != move:
