@@ -452,24 +452,22 @@ def _pieces(view):
         yield json.dumps(key)
         yield b": "
         value = view[key]
-        if isinstance(value, dict):
-            inner = b"{"
-            for k in value:
-                yield inner
-                inner = b", "
-                yield json.dumps(k)
-                yield b": "
-                yield json.dumps(value[k])
-            yield b"}" if inner == b", " else b"{}"
-        elif isinstance(value, list) and len(value) > 8:
-            inner = b"["
-            for item in value:
-                yield inner
-                inner = b", "
-                yield json.dumps(item)
-            yield b"]"
-        else:
+        entries = isinstance(value, dict)
+        if not entries and not (isinstance(value, list) and len(value) > 8):
             yield json.dumps(value)
+            continue
+        inner = b"{" if entries else b"["
+        for item in value:
+            yield inner
+            inner = b", "
+            if entries:
+                yield json.dumps(item)
+                yield b": "
+                item = value[item]
+            yield json.dumps(item)
+        if inner != b", ":
+            yield b"{" if entries else b"["
+        yield b"}" if entries else b"]"
     yield b"}" if sep == b", " else b"{}"
 
 
