@@ -14,8 +14,11 @@
 #   seat_view(seat)     -> dict  state.view(seat)
 #   view_names()        -> dict  game.view_names(): how the page names the view's codes
 #   pending(seat)       -> None, or {"move": n, "count": k}: the seat's secret choice is open
+#   grid(seat)          -> None, or (kind, [(field, [values])]): the k options are every
+#                          combination of these fields' values (a keeper bid: 6 notches
+#                          by 41 taler), so the page builds them, not the answer
 #   options(seat)       -> the k options one at a time: {"action": decoded, "text": str}
-#                          (a generator: a bid can have hundreds, and the heap is small)
+#                          (a generator, for choices that are no grid)
 #   sent(seat)          -> bool  this seat's choice for the current move is in the inbox
 #   uses_phone(seat)    -> bool  False once the seat has gone back to pass-and-peek
 #   choose(seat, move, data) -> "sent" | "stale" | "twice" | "bad" | "busy"
@@ -34,6 +37,10 @@ BAD = "bad"  # not one of the seat's options
 BUSY = "busy"  # the inbox is full (the UI task is behind)
 SEEN = {"kind": "seen"}  # a page's answer to a reveal (show()): no action of any game
 SEEN_ACTION = -1  # what the inbox carries for it (action codes are never negative)
+# More options than this go to the page as a grid when they are one (a keeper bid: 246,
+# 25 KB of JSON each answer as a list); fewer keep their list and the rules' own texts
+# (New Rule's plays: "seat 0 plays AC face up (innocent)")
+GRID_OVER = 64
 
 
 class Inbox:
@@ -86,6 +93,7 @@ class GameProvider:
         self._sent = {}  # seat -> move of the choice in the inbox
         self._off = []  # seats that chose pass-and-peek instead
         self._legal = None  # (move, legal_actions()) while a move lasts
+        self._grid = None  # (move, grid or None) while a move lasts
         self._asked = None  # (move, seat): a public decision the seat makes on its phone
         self._shown = None  # (move, seat, text): a reveal waiting for the page's SEEN
 
@@ -96,7 +104,7 @@ class GameProvider:
         self.names = list(names)
         self._sent = {}
         self._off = []
-        self._legal = None
+        self._legal = self._grid = None
         self._asked = self._shown = None
         self.inbox.clear()
         self._version += 1
@@ -107,7 +115,7 @@ class GameProvider:
         for seat in list(self._sent):
             if self._sent[seat] != move:
                 del self._sent[seat]
-        self._legal = None
+        self._legal = self._grid = None
         self._version += 1
 
     def ask(self, seat):
@@ -136,7 +144,7 @@ class GameProvider:
         self.game = None
         self.state = None
         self._sent = {}
-        self._legal = None
+        self._legal = self._grid = None
         self._asked = self._shown = None
         self.inbox.clear()
         self._version += 1
@@ -220,6 +228,21 @@ class GameProvider:
             return None
         return {"move": st.move_number(), "count": len(self._legal_actions(st))}
 
+    def grid(self, seat):
+        """The open choice as a grid of its action's fields, when it is one: found once
+        a move from the codec alone (decode, and encode of the fields kept)."""
+        st = self.state
+        if st is None or self._reveal(seat) is not None:
+            return None
+        pending = self.pending(seat)
+        if pending is None or pending["count"] <= GRID_OVER:
+            return None
+        move = pending["move"]
+        if self._grid is None or self._grid[0] != move:
+            self._grid = None
+            self._grid = (move, _grid_of(self.game, self._legal_actions(st)))
+        return self._grid[1]
+
     def options(self, seat):
         st = self.state
         game = self.game
@@ -262,3 +285,63 @@ class GameProvider:
         self._sent[seat] = move
         self._version += 1
         return SENT
+
+
+def _grid_of(game, legal):
+    """(kind, [(field, values)]) when the actions are one kind and exactly every
+    combination of two or more fields' values, each combination encoded by the codec
+    from those fields alone (a derived field, a bid's total, is left out); else None."""
+    kind = None
+    values = {}
+    for action in legal:
+        data = game.decode(action)
+        if kind is None:
+            kind = data.get("kind")
+        elif data.get("kind") != kind:
+            return None
+        for key in data:
+            v = data[key]
+            if key == "kind" or isinstance(v, (list, dict)):
+                continue
+            seen = values.get(key)
+            if seen is None:
+                values[key] = [v]
+            elif v not in seen:
+                seen.append(v)
+    names = sorted(values)
+    best = None
+    for mask in range(1, 1 << len(names)):  # the fewest fields whose product fits
+        product = 1
+        for i in range(len(names)):
+            if mask >> i & 1:
+                product *= len(values[names[i]])
+        if product == len(legal):
+            chosen = [names[i] for i in range(len(names)) if mask >> i & 1]
+            if best is None or len(chosen) < len(best):
+                best = chosen
+    if best is None or len(best) < 2:  # one field: a list, with the rules' texts
+        return None
+    # every combination names a legal action, each a different one: as many
+    # combinations as actions, so the grid is exactly the legal actions
+    fields = [values[key] for key in best]
+    at = [0] * len(best)
+    named = bytearray(len(legal))
+    for _ in range(len(legal)):
+        picked = {"kind": kind}
+        for i in range(len(best)):
+            picked[best[i]] = fields[i][at[i]]
+        try:
+            i = legal.index(game.encode(picked))
+        except Exception:  # noqa: BLE001 - not legal, or the codec needs another field
+            return None
+        if named[i]:
+            return None
+        named[i] = 1
+        i = len(at) - 1  # the next combination, the last field fastest
+        while i >= 0:
+            at[i] += 1
+            if at[i] < len(fields[i]):
+                break
+            at[i] = 0
+            i -= 1
+    return (kind, [(key, values[key]) for key in best])

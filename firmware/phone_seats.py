@@ -6,48 +6,22 @@
 # early exit, so the time a check takes says nothing about how close a guess came. The
 # Guard rate-limits failed guesses per peer and for everyone together; peers that have
 # shown a valid token are spared the shared limit, so a flood of guesses cannot lock the
-# players out. Clocks are injected (time on the device, a fake in the tests).
+# players out. Clocks are injected (time on the device, a fake in the tests). Tokens are
+# drawn by phone_start.py, which a game in play does not keep in RAM.
 
-TOKEN_BYTES = 12  # 96 bits
-_B32 = "abcdefghijklmnopqrstuvwxyz234567"  # RFC 4648 base32, lower case: URL-safe
-TOKEN_CHARS = (TOKEN_BYTES * 8 + 4) // 5  # 20
-
-
-def token_text(raw):
-    """Bytes as unpadded lower-case base32 (what the URL and the QR code carry)."""
-    out = ""
-    acc = 0
-    bits = 0
-    for b in raw:
-        acc = (acc << 8) | b
-        bits += 8
-        while bits >= 5:
-            bits -= 5
-            out += _B32[(acc >> bits) & 31]
-        acc &= (1 << bits) - 1
-    if bits:
-        out += _B32[(acc << (5 - bits)) & 31]
-    return out
+TOKEN_CHARS = 20  # 96 bits in base32 (phone_start.py deals them)
 
 
 class Seats:
     """The tokens of the game in progress (none between games)."""
 
-    def __init__(self, urandom):
-        self._urandom = urandom
+    def __init__(self):
         self._tokens = None  # list of bytes, one per seat
         self.generation = 0  # bumps with every deal and every end
 
-    def deal(self, players):
-        """New tokens for every seat of a new game; the old ones die."""
-        self._tokens = [token_text(self._urandom(TOKEN_BYTES)).encode() for _ in range(players)]
-        self.generation += 1
-
-    def restore(self, tokens):
-        """The tokens of a resumed game (after a power cut): phones keep their pages."""
-        for t in tokens:
-            if not _well_formed(t):
-                raise ValueError("not a seat token")
+    def use(self, tokens):
+        """The game's tokens (phone_start.py: new ones dealt, or a resumed game's
+        restored, so phones keep their pages); the old ones die."""
         self._tokens = [t.encode() for t in tokens]
         self.generation += 1
 
@@ -92,15 +66,6 @@ class Seats:
             if diff == 0:
                 found = seat
         return found if found >= 0 else None
-
-
-def _well_formed(text):
-    if not isinstance(text, str) or len(text) != TOKEN_CHARS:
-        return False
-    for ch in text:
-        if ch not in _B32:
-            return False
-    return True
 
 
 class _Bucket:

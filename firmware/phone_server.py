@@ -4,12 +4,13 @@
 # once (lwIP on the Pico W keeps 5 TCP connections by default), the oldest half-read request
 # evicted to make room, a request that has not fully arrived within `head_ms` dropped, no
 # connection kept past `life_ms`, lines, headers and bodies read through a bounded reader
-# (the stock asyncio readline has no limit), and microdot's exception printing silenced:
-# stdout belongs to the serial link.
+# (the stock asyncio readline has no limit; headers no route reads are dropped there), and
+# microdot's exception printing silenced: stdout belongs to the serial link.
 #
 # Routes (the token is the seat's key, phone_seats.py):
 #   GET  /s/<token>              the page (phone_page.html, from flash)
 #   GET  /api/<token>/state      the seat's state as JSON; ETag / If-None-Match -> 304
+#                                (an open choice: its options listed, or their grid)
 #   POST /api/<token>/choose     {"move": n, "action": <one of the options, decoded>}
 # Anything else, and any token that is not live, gets the same short 404; a peer that
 # guesses too often gets 429 before its token is even looked at. A MemoryError while
@@ -32,6 +33,10 @@ _HANDLING = 1
 _NOTHING = b"No seat here. Scan your seat's code on the device.\n"
 _SLOW_DOWN = b"Too many tries. Wait a little.\n"
 _SHORT = b"The device is short of memory. Try again in a moment.\n"
+# the headers anything here reads (microdot: Content-Length, Content-Type; the routes:
+# If-None-Match): a browser's others (User-Agent, Accept..., a dozen lines) are dropped
+# as they are read, not parsed into each request's dicts (cookies: none are used)
+_READ_HEADERS = (b"content-length", b"content-type", b"if-none-match")
 _CODES = {SENT: 202, STALE: 409, TWICE: 409, BAD: 400, BUSY: 503}
 _REASONS = {
     200: "OK",
@@ -79,6 +84,8 @@ class BoundedReader:
         self.body_limit = body_limit
         self.buf = b""
         self.total = 0
+        self.lines = 0  # the request line, then the headers kept
+        self.done = False  # the headers' blank line came
 
     async def _more(self, n):
         chunk = await self.stream.read(n)
@@ -95,6 +102,14 @@ class BoundedReader:
             if i >= 0:
                 line = self.buf[: i + 1]
                 self.buf = self.buf[i + 1 :]
+                if self.lines and not self.done:
+                    if i <= 1:  # the blank line: the headers are over
+                        self.done = True
+                    else:
+                        j = line.find(b":")  # none: microdot turns the request away
+                        if j > 0 and line[:j].lower() not in _READ_HEADERS:
+                            continue  # never read here: not kept on the heap either
+                self.lines += 1
                 return line
             if len(self.buf) > self.line_limit or self.total > self.head_limit:
                 raise ValueError("line too long")
@@ -141,7 +156,6 @@ class PhoneServer:
     head_limit = 4096
     body_limit = 512
     page_piece = 256
-    options_piece = 512
 
     def __init__(self, provider, seats, guard, page=PAGE, clock=time):
         self.provider = provider
@@ -390,35 +404,29 @@ class PhoneServer:
             json.dumps(p.sent(seat)),
             json.dumps(p.uses_phone(seat)),
         )
-        yield from _pieces(p.seat_view(seat), 2)
+        yield from _pieces(p.seat_view(seat))
         yield ', "public": '
-        yield from _pieces(p.public_view(), 2)
+        yield from _pieces(p.public_view())
         pending = p.pending(seat)
         if pending is None:
             yield ', "choice": null}'
             return
-        yield ', "choice": {"move": %d, "count": %d, "options": [' % (
-            pending["move"],
-            pending["count"],
-        )
-        # the options (a bid has 246) gathered in one buffer, sent each time it fills:
-        # a string grown option by option left a trail of larger and larger blocks
-        buf = bytearray(self.options_piece)
-        view = memoryview(buf)
-        n = 0
-        sep = b""
+        yield ', "choice": {"move": %d, "count": %d, ' % (pending["move"], pending["count"])
+        grid = p.grid(seat)
+        if grid is not None:
+            # every combination of a few fields (a keeper bid: 246 of them): the page
+            # builds the controls from this, about 200 bytes instead of 25 KB an answer
+            yield '"grid": {"kind": %s, "fields": %s}}}' % (
+                json.dumps(grid[0]),
+                json.dumps(grid[1]),
+            )
+            return
+        yield '"options": ['
+        # an option at a time: no grid, so a few dozen at most (New Rule's plays)
+        sep = ""
         for option in p.options(seat):
-            text = sep + json.dumps(option).encode()
-            sep = b","
-            if n and n + len(text) > len(buf):
-                yield view[:n]  # written (or copied) before the generator goes on
-                n = 0
-            if len(text) > len(buf):
-                yield text
-                continue
-            view[n : n + len(text)] = text
-            n += len(text)
-        yield view[:n]
+            yield sep + json.dumps(option)
+            sep = ","
         yield "]}}"
 
     def _harden(self, res):
@@ -428,25 +436,39 @@ class PhoneServer:
         return res
 
 
-def _pieces(value, depth):
-    """JSON text of a value, one dict entry or list item at a time down to `depth`."""
-    if depth > 0 and isinstance(value, dict):
-        yield "{"
-        first = True
-        for key in value:
-            yield ("" if first else ", ") + json.dumps(key) + ": "
-            yield from _pieces(value[key], depth - 1)
-            first = False
-        yield "}"
-    elif depth > 0 and isinstance(value, list) and len(value) > 8:
-        yield "["
-        for i in range(len(value)):
-            if i:
-                yield ", "
-            yield from _pieces(value[i], depth - 1)
-        yield "]"
-    else:
-        yield json.dumps(value)
+def _pieces(view):
+    """JSON text of a view, one entry at a time and, in an entry that is a dict or a
+    list of more than 8, one item at a time: a final view runs to kilobytes, and a
+    small, busy heap may have no block that large. Plain loops, bytes for the
+    punctuation: a generator for each value (the recursion this replaced) allocated
+    about 15 KB for a keeper seat's view of 600 bytes."""
+    if not isinstance(view, dict):
+        yield json.dumps(view)
+        return
+    sep = b"{"
+    for key in view:
+        yield sep
+        sep = b", "
+        yield json.dumps(key)
+        yield b": "
+        value = view[key]
+        entries = isinstance(value, dict)
+        if not entries and not (isinstance(value, list) and len(value) > 8):
+            yield json.dumps(value)
+            continue
+        inner = b"{" if entries else b"["
+        for item in value:
+            yield inner
+            inner = b", "
+            if entries:
+                yield json.dumps(item)
+                yield b": "
+                item = value[item]
+            yield json.dumps(item)
+        if inner != b", ":
+            yield b"{" if entries else b"["
+        yield b"}" if entries else b"]"
+    yield b"}" if sep == b", " else b"{}"
 
 
 def _text(body, code, extra=None):

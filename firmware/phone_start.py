@@ -6,6 +6,50 @@
 
 import json
 
+TOKEN_BYTES = 12  # 96 bits
+_B32 = "abcdefghijklmnopqrstuvwxyz234567"  # RFC 4648 base32, lower case: URL-safe
+TOKEN_CHARS = (TOKEN_BYTES * 8 + 4) // 5  # 20: phone_seats.TOKEN_CHARS
+
+
+def token_text(raw):
+    """Bytes as unpadded lower-case base32 (what the URL and the QR code carry)."""
+    out = ""
+    acc = 0
+    bits = 0
+    for b in raw:
+        acc = (acc << 8) | b
+        bits += 8
+        while bits >= 5:
+            bits -= 5
+            out += _B32[(acc >> bits) & 31]
+        acc &= (1 << bits) - 1
+    if bits:
+        out += _B32[(acc << (5 - bits)) & 31]
+    return out
+
+
+def deal(urandom, players):
+    """New tokens for every seat of a new game, 96 bits each from `urandom` (the
+    RP2350's TRNG on the board), drawn anew for every game."""
+    return [token_text(urandom(TOKEN_BYTES)) for _ in range(players)]
+
+
+def restored(tokens):
+    """A resumed game's tokens (after a power cut), each checked."""
+    for t in tokens:
+        if not _well_formed(t):
+            raise ValueError("not a seat token")
+    return tokens
+
+
+def _well_formed(text):
+    if not isinstance(text, str) or len(text) != TOKEN_CHARS:
+        return False
+    for ch in text:
+        if ch not in _B32:
+            return False
+    return True
+
 
 async def start(s, state, new):
     """The parts of phone mode for the game (phone_mode.PhoneMode): tokens dealt (a new
@@ -30,17 +74,17 @@ async def start(s, state, new):
         app,
         inbox,
         phone_provider.GameProvider(inbox, boot=boot),
-        phone_seats.Seats(board.urandom),
+        phone_seats.Seats(),
         phone_seats.Guard(time),
     )
     try:
         saved = None
         off = ()
         if new:
-            phones.seats.deal(s.players)
+            phones.seats.use(deal(board.urandom, s.players))
         else:
             saved = json.loads(app.store.load_phones(s.id))
-            phones.seats.restore(saved["tokens"])
+            phones.seats.use(restored(saved["tokens"]))
             off = saved.get("off", ())
         port = _address(phones, board)
         import phone_net

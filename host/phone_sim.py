@@ -10,6 +10,7 @@ simulator's side channel is driven) and talk HTTP to its server on loopback:
 from __future__ import annotations
 
 import http.client
+import itertools
 import json
 import os
 import socket
@@ -234,3 +235,15 @@ def replay_views(game_name: str, players: int, actions: list[int], options: dict
     game = games.load(game_name, players, **(options or {}))
     state = replay(game, actions)
     return state, [state.view(s) for s in range(players)], state.view(None)
+
+
+def choice_actions(choice: dict) -> list[dict]:
+    """The actions an open choice offers, as the page builds them: its options' actions,
+    or every combination of its grid's fields ({"kind": ..., field: value, ...}), the
+    first field varying slowest."""
+    grid = choice.get("grid")
+    if grid is None:
+        return [o["action"] for o in choice["options"]]
+    names = [f[0] for f in grid["fields"]]
+    combos = itertools.product(*[f[1] for f in grid["fields"]])
+    return [{"kind": grid["kind"], **dict(zip(names, values, strict=True))} for values in combos]

@@ -17,7 +17,7 @@ import time
 from device_helpers import log_of, start_device
 from phone_helpers import pbm_png, zbar
 
-from host.phone_sim import PhoneHostError, PhoneHttp, free_port, replay_views
+from host.phone_sim import PhoneHostError, PhoneHttp, choice_actions, free_port, replay_views
 from host.sim_client import SimError, budget_heap
 from host.sim_play import keeper_bid, keeper_step
 from shared_rules import gamelog, games
@@ -126,7 +126,7 @@ def wait_moved(c, move: int, timeout: float = 30.0) -> dict:
 def pick(choice: dict) -> dict:
     """The option a seat picks, by the move number alone (the button policy's choice)."""
     move = choice["move"]
-    options = [o["action"] for o in choice["options"]]
+    options = choice_actions(choice)
     assert len(options) == choice["count"]
     if options[0].get("kind") == "bid":
         notches, taler = keeper_bid(move)

@@ -20,7 +20,7 @@ from device_helpers import log_of, start_device
 from phone_helpers import Laptop
 from test_device_phones import heap, menu_to_phones, read_code, seat_state, wait_moved
 
-from host.phone_sim import PhoneHttp, free_port
+from host.phone_sim import PhoneHttp, choice_actions, free_port
 from host.sim_play import (
     NEW_RULE_TITLE,
     PECADOS_TITLE,
@@ -83,7 +83,7 @@ def answer(c, http, tokens, answers, pick) -> dict:
     scr = c.screen()
     name = scr["big"]
     choice = answers[name]["choice"]
-    options = [o["action"] for o in choice["options"]]
+    options = choice_actions(choice)
     assert len(options) == choice["count"]
     sent = pick(choice["move"], options)
     for other, token in tokens.items():
@@ -114,7 +114,7 @@ def play(c, http, tmp_path, laptop_of, press, pick=by_move, limit=3000) -> dict:
         scr = c.screen()
         if scr["name"] == "phone":
             choice = answers[scr["big"]]["choice"]
-            if choice["options"][0]["action"] == SEEN:
+            if choice_actions(choice)[0] == SEEN:
                 counts["reveal"] += 1
                 assert choice["options"][0]["text"]  # what the gate would have shown
                 answer(c, http, tokens, answers, lambda move, options: SEEN)

@@ -23,7 +23,7 @@ from test_device_phones import (
 
 from host.cli import main as cli
 from host.link import Link
-from host.phone_sim import PhoneHttp, free_port
+from host.phone_sim import PhoneHttp, choice_actions, free_port
 from host.sim_client import budget_heap
 from host.sim_play import start_game
 
@@ -145,7 +145,7 @@ def test_station_mode_set_over_the_link(tmp_path, capsys):
                 break
             if scr["name"] == "phone":
                 choice = http.state(token)["choice"]
-                assert http.choose(token, choice["move"], choice["options"][0]["action"])[0] == 202
+                assert http.choose(token, choice["move"], choice_actions(choice)[0])[0] == 202
                 c.wait_idle()
                 continue
             c.press("A")

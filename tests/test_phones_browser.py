@@ -4,6 +4,7 @@ by decoding its QR code from the simulated e-ink, each page shows exactly its ow
 (checked against the rules core's view(seat), replayed on the laptop), the bids are made
 on the pages, and no page ever shows another seat's secret."""
 
+import json
 import os
 import shutil
 
@@ -70,9 +71,15 @@ def test_seats_join_by_qr_and_bid_on_their_phones(tmp_path, browser):
                 browser.save_screenshot(os.path.join(DOCS, "page-choose.png"))
             legal = state.legal_actions()
             pick = (made * 7 + 3) % len(legal)
-            Select(browser.find_element("css selector", "#choice select")).select_by_index(pick + 1)
+            bid = state.game.decode(legal[pick])
+            # a bid is every (notches, taler) pair: one list per field, not 246 options
+            selects = browser.find_elements("css selector", "#choice select")
+            assert [s.get_attribute("data-field") for s in selects] == ["notches", "taler"]
+            for sel in selects:
+                Select(sel).select_by_value(json.dumps(bid[sel.get_attribute("data-field")]))
             send = browser.find_element("id", "send")
-            assert state.action_text(legal[pick]) in send.text
+            shown = [Select(sel).first_selected_option.text for sel in selects]
+            assert send.is_enabled() and all(t in send.text for t in shown), (send.text, shown)
             send.click()
             after = host.wait_for(lambda s, m=st["move"]: s["move"] > m, "the bid applied")
             assert after["actions"][st["move"]] == legal[pick]

@@ -6,7 +6,7 @@ malformed requests among them, and the timings are in `make bench`: host/benches
 import socket
 
 from host import phone_fuzz
-from host.phone_sim import PhoneHost
+from host.phone_sim import PhoneHost, choice_actions
 
 
 def settle(host):
@@ -86,5 +86,5 @@ def test_bodies_a_seat_can_send_never_break_the_server(tmp_path):
         assert after["server"]["quiet"] == 0  # no exception reached microdot's printer
         assert after["move"] == move and after["rejected"] == 0  # nothing was applied
         choice = host.state(token)["choice"]
-        code, reply = host.choose(token, move, choice["options"][0]["action"])
+        code, reply = host.choose(token, move, choice_actions(choice)[0])
         assert (code, reply["result"]) == (202, "sent")

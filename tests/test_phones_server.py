@@ -9,7 +9,7 @@ from unittest.mock import ANY
 
 import pytest
 
-from host.phone_sim import PhoneHost, replay_views
+from host.phone_sim import PhoneHost, choice_actions, replay_views
 
 NOTHING = b"No seat here. Scan your seat's code on the device.\n"
 SLOW_DOWN = b"Too many tries. Wait a little.\n"
@@ -125,15 +125,19 @@ def test_secret_choices_from_phones_drive_the_keeper(tmp_path):
             assert got["view"] == views[seat] and got["public"] == public
             choice = got["choice"]
             assert choice["move"] == st["move"] == state.move_number()
-            assert [host_option["text"] for host_option in choice["options"]] == [
-                state.action_text(a) for a in state.legal_actions()
-            ]
+            offered = choice_actions(choice)
+            legal = state.legal_actions()
+            if "grid" in choice:  # every combination of its fields is legal, and no more
+                assert sorted(state.game.encode(a) for a in offered) == sorted(legal)
+            else:
+                assert [o["text"] for o in choice["options"]] == [
+                    state.action_text(a) for a in legal
+                ]
+            assert choice["count"] == len(offered) == len(legal)
             for other in range(3):
                 if other != seat:
                     assert host.state(tokens[other])["choice"] is None
-                    code, reply = host.choose(
-                        tokens[other], st["move"], choice["options"][0]["action"]
-                    )
+                    code, reply = host.choose(tokens[other], st["move"], offered[0])
                     assert (code, reply["result"]) == (409, "stale")
             assert host.choose(tokens[seat], st["move"], {"kind": "action", "code": 5})[0] == 400
             code, _, _ = host.request(
@@ -143,10 +147,10 @@ def test_secret_choices_from_phones_drive_the_keeper(tmp_path):
                 {"Content-Type": "text/plain"},
             )
             assert code == 400
-            pick = len(choice["options"]) * 2 // 3
-            code, reply = host.choose(tokens[seat], st["move"], choice["options"][pick]["action"])
+            pick = offered[len(offered) * 2 // 3]
+            code, reply = host.choose(tokens[seat], st["move"], pick)
             assert (code, reply["result"]) in ((202, "sent"), (409, "twice"))
-            chosen[st["move"]] = state.legal_actions()[pick]
+            chosen[st["move"]] = state.game.encode(pick)
             seats_chose.add(seat)
             host.wait_for(lambda s, m=st["move"]: s["move"] > m, "the choice applied")
         st = host.status()
@@ -163,7 +167,7 @@ def test_a_device_short_of_memory_says_try_again_not_no_seat(tmp_path):
     with PhoneHost.start(tmp_path, game="mea-culpa-keeper", players=3) as host:
         st = host.wait_for(lambda s: s["pending"], "a secret choice")
         token = host.tokens()[st["pending"][0]]
-        option = host.state(token)["choice"]["options"][0]["action"]
+        option = choice_actions(host.state(token)["choice"])[0]
         host.command("oom")  # the provider's next choose() runs out of memory
         body = json.dumps({"move": st["move"], "action": option}).encode()
         code, headers, _ = host.request(

@@ -99,7 +99,7 @@ class Host:
         self.inbox = phone_provider.Inbox()
         boot = binascii.hexlify(os.urandom(3)).decode()
         self.provider = phone_provider.GameProvider(self.inbox, boot=boot)
-        self.seats = phone_seats.Seats(os.urandom)
+        self.seats = phone_seats.Seats()
         self.guard = phone_seats.Guard(time)
         here = phone_server.__file__
         page = here[: here.rfind("/") + 1] + phone_server.PAGE  # beside the modules
@@ -109,7 +109,9 @@ class Host:
         return "http://127.0.0.1:%d/s/%s" % (self.port, self.seats.token(seat))
 
     def start_game(self):
-        self.seats.deal(self.game.num_players)
+        from phone_start import deal
+
+        self.seats.use(deal(os.urandom, self.game.num_players))
         self.provider.attach(self.game, self.state, self.names)
         _write(
             self.dir + "/tokens.json",

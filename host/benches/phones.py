@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from host import phone_fuzz
-from host.phone_sim import PhoneHost, PhoneHostError, PhoneHttp, free_port
+from host.phone_sim import PhoneHost, PhoneHostError, PhoneHttp, choice_actions, free_port
 from host.sim_client import SimDevice, SimError, budget_heap
 from host.sim_play import keeper_bid, keeper_step
 
@@ -56,7 +56,7 @@ def _tokens(flash: Path) -> list[str]:
 
 
 def _pick(choice: dict) -> dict:
-    options = [o["action"] for o in choice["options"]]
+    options = choice_actions(choice)
     if options[0].get("kind") == "bid":
         notches, taler = keeper_bid(choice["move"])
         for o in options:

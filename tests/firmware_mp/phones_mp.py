@@ -5,8 +5,10 @@ the simulated network module."""
 import asyncio
 
 import phone_provider
+import phone_seats
 import wifi
-from phone_seats import TOKEN_CHARS, Guard, Seats, token_text
+from phone_seats import Guard, Seats
+from phone_start import TOKEN_CHARS, deal, restored, token_text
 from sim import wlan
 
 from shared_rules import games
@@ -39,13 +41,14 @@ def counter_urandom():
 def test_token_text_is_rfc4648_base32():
     assert token_text(b"foobar") == "mzxw6ytboi"  # RFC 4648 test vector, lower case
     assert token_text(b"f") == "my"
-    assert len(token_text(bytes(12))) == TOKEN_CHARS == 20
+    assert len(token_text(bytes(12))) == TOKEN_CHARS == phone_seats.TOKEN_CHARS == 20
 
 
 def test_each_token_opens_exactly_its_seat_and_dies_with_the_game():
-    seats = Seats(counter_urandom())
+    urandom = counter_urandom()
+    seats = Seats()
     assert seats.seat_of("a" * 20) is None  # no game: no seat
-    seats.deal(4)
+    seats.use(deal(urandom, 4))
     tokens = seats.tokens()
     assert len(set(tokens)) == 4
     for s in range(4):
@@ -60,7 +63,7 @@ def test_each_token_opens_exactly_its_seat_and_dies_with_the_game():
     seats.end()
     for t in tokens:
         assert seats.seat_of(t) is None
-    seats.deal(4)
+    seats.use(deal(urandom, 4))
     assert not set(seats.tokens()) & set(tokens)  # a new game, new tokens
 
 
@@ -71,20 +74,20 @@ def test_tokens_draw_96_bits_from_urandom():
         asked.append(n)
         return bytes(range(n))
 
-    seats = Seats(urandom)
-    seats.deal(3)
+    seats = Seats()
+    seats.use(deal(urandom, 3))
     assert asked == [12, 12, 12]
 
 
 def test_restore_takes_back_a_resumed_games_tokens():
-    seats = Seats(counter_urandom())
-    seats.deal(2)
+    seats = Seats()
+    seats.use(deal(counter_urandom(), 2))
     kept = seats.tokens()
-    other = Seats(counter_urandom())
-    other.restore(kept)
+    other = Seats()
+    other.use(restored(kept))
     assert other.seat_of(kept[1]) == 1
     try:
-        other.restore(["not a token"])
+        restored(["not a token"])
         raise AssertionError("a malformed token was restored")
     except ValueError:
         pass
@@ -213,6 +216,62 @@ def test_provider_builds_a_moves_options_once_and_follows_the_game():
     assert [game.encode(o["action"]) for o in provider.options(nxt)] == state.legal_actions()
 
 
+def test_a_bid_is_offered_as_the_grid_of_its_fields():
+    # a keeper bid is every (notches, taler) pair: the page gets the two fields' values,
+    # not 246 options; the derived total is left out, and every pair is legal
+    game, state, provider = keeper_at_bid()
+    seat = state.current_player()
+    kind, fields = provider.grid(seat)
+    assert kind == "bid" and [f[0] for f in fields] == ["notches", "taler"]
+    legal = state.legal_actions()
+    pairs = []
+    for n in fields[0][1]:
+        for t in fields[1][1]:
+            pairs.append(game.encode({"kind": "bid", "notches": n, "taler": t}))
+    assert sorted(pairs) == sorted(legal) and len(pairs) == len(legal)
+    assert provider.grid(seat) is provider.grid(seat)  # found once a move
+    for other in range(3):
+        if other != seat:
+            assert provider.grid(other) is None
+    provider.show((seat + 1) % 3, "a reveal")
+    assert provider.grid((seat + 1) % 3) is None  # a reveal is one option, never a grid
+
+
+class _Codec:
+    # actions 0..n-1 as {"kind", "row": a // 3, "col": a % 3, "sum": row + col}
+    def __init__(self, kinds=("cell",), strict=False):
+        self.kinds = kinds
+        self.strict = strict  # encode needs "sum" too (a codec the fields cannot name)
+
+    def decode(self, a):
+        r, c = a // 3, a % 3
+        return {"kind": self.kinds[a % len(self.kinds)], "row": r, "col": c, "sum": r + c}
+
+    def encode(self, d):
+        if self.strict and "sum" not in d:
+            raise ValueError("no sum")
+        return d["row"] * 3 + d["col"]
+
+
+def test_a_grid_leaves_derived_fields_out_and_lists_stay_lists():
+    legal = list(range(12))  # rows 0-3 by columns 0-2
+    assert phone_provider._grid_of(_Codec(), legal) == (
+        "cell",
+        [("col", [0, 1, 2]), ("row", [0, 1, 2, 3])],
+    )
+    assert phone_provider._grid_of(_Codec(), legal[:-1]) is None  # a pair missing
+    assert phone_provider._grid_of(_Codec(("a", "b")), legal) is None  # two kinds
+    assert phone_provider._grid_of(_Codec(strict=True), legal) is None  # codec says no
+
+    class Loose(_Codec):  # ignores the column: every combination, not every action
+        def encode(self, d):
+            return d["row"] * 3
+
+    assert phone_provider._grid_of(Loose(), legal) is None
+    # one field alone names every option: a list keeps the rules' texts
+    assert phone_provider._grid_of(_Codec(), [0, 3, 6, 9]) is None
+
+
 def test_a_seat_can_go_back_to_pass_and_peek():
     game, state, provider = keeper_at_bid()
     seat = state.current_player()
@@ -292,6 +351,69 @@ def test_inbox_is_bounded_and_wakes_its_reader():
         return inbox.take()
 
     assert asyncio.run(main()) == "x"
+
+
+class _Chunks:
+    # a stream that gives a request a few bytes at a time, as a socket may
+    def __init__(self, data):
+        self.data = data
+
+    async def read(self, n):
+        n = min(n, 7)
+        out, self.data = self.data[:n], self.data[n:]
+        return out
+
+
+def test_the_server_reads_only_the_headers_it_uses():
+    # a browser's dozen other headers are dropped as they are read: they never reach
+    # microdot's dicts; a line without a colon still reaches it (and is refused there)
+    import phone_server
+
+    request = (
+        b"POST /api/t/choose HTTP/1.1\r\nHost: x\r\nUser-Agent: " + b"u" * 200 + b"\r\n"
+        b'Content-Type: application/json\r\nIf-None-Match: "v"\r\nAccept: */*\r\n'
+        b"Content-Length: 2\r\nno colon\r\n\r\n{}"
+    )
+    reader = phone_server.BoundedReader(_Chunks(request), None, 1024, 4096, 512)
+
+    async def lines():
+        got = []
+        while True:
+            line = await reader.readline()
+            got.append(line)
+            if line == b"\r\n":
+                return got, await reader.readexactly(2)
+
+    got, body = asyncio.run(lines())
+    assert got == [
+        b"POST /api/t/choose HTTP/1.1\r\n",
+        b"Content-Type: application/json\r\n",
+        b'If-None-Match: "v"\r\n',
+        b"Content-Length: 2\r\n",
+        b"no colon\r\n",
+        b"\r\n",
+    ]
+    assert body == b"{}"
+
+
+def test_a_view_goes_out_in_pieces_that_make_its_json():
+    import json
+
+    import phone_server
+
+    view = {
+        "a": 1,
+        "empty": {},
+        "hand": {"x": [1, 2], "y": None},
+        "long": list(range(12)),
+        "short": [1, [2, 3]],
+        "names": ["P1", "é"],
+    }
+    for value in (view, {}, None, [1, 2]):
+        pieces = list(phone_server._pieces(value))
+        text = "".join([p.decode() if isinstance(p, bytes) else p for p in pieces])
+        assert json.loads(text) == value, text
+    assert max(len(p) for p in phone_server._pieces(view)) < 40  # no piece holds it all
 
 
 def test_detach_leaves_nothing_to_read():
