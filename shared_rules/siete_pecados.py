@@ -900,22 +900,11 @@ class SietePecadosState(State):
         return [1 if s in result["winners"] else 0 for s in range(self.n)]
 
     def summary(self):
-        """Per-game figures (str -> int) that host/simulate.py sums."""
-        result = self.result or {}
-        out = {
-            "turns": self.stats[0],
-            "sins": self.stats[1],
-            "relapses": self.stats[2],
-            "limbo_deals": self.stats[3],
-            "cancels": self.stats[4],
-            "face_down": len([s for s in range(NUM_SINS) if self.centre[s] == FACE_DOWN]),
-            "saint_wins": 1 if result.get("decided_by") == "saints" else 0,
-            "supreme_sinner": 1 if result.get("decided_by") == "supreme_sinner" else 0,
-            "tiebreak": 1 if result.get("decided_by") == "tiebreak" else 0,
-        }
-        for seat in range(self.n):
-            out["points%d" % seat] = self.points(seat)
-        return out
+        """Per-game figures (str -> int) that host/simulate.py sums
+        (siete_pecados_laptop.summary)."""
+        from shared_rules.siete_pecados_laptop import summary
+
+        return summary(self)
 
     # -- what the table shows ----------------------------------------------------------------
     def _view(self, seat):
@@ -1032,53 +1021,11 @@ class SietePecadosState(State):
 
     # -- hidden information --------------------------------------------------------------------
     def resample(self, seat, stream):
-        """A state that differs from this one only in what `seat` has not seen, or None.
+        """A state that differs from this one only in what `seat` has not seen, or None
+        (siete_pecados_laptop.resample says how)."""
+        from shared_rules.siete_pecados_laptop import resample
 
-        Hidden from `seat`: the cards in the other hands that the table has not
-        seen (cancelled cards it has), the limbo cards the others sent, and so
-        the deck's make-up. They are dealt again from the pool they could have
-        come from (those cards plus the deck), and the history is rewritten to
-        match: each card's deal or draw, and each limbo card's secret choice.
-        Cards played since are public and keep their history, so the new
-        history replays to a state that differs from this one at most in which
-        of two identical cards came from which draw.
-
-        Drawn once from `stream`, never from the secrets it replaces (a search bot
-        samples with it); None if nothing is hidden, or the draw gave back this
-        very state.
-        """
-        other = self.clone()
-        units = []
-        for s in range(self.n):
-            if s != seat:
-                units += [u for u in other.hands[s] if not u[2]]
-        sent = [e for e in other.limbo if e[1] != seat]
-        if not units and not sent:
-            return None
-        pool = list(other.deck)
-        for u in units:
-            pool[u[0]] += 1
-        for e in sent:
-            pool[e[0]] += 1
-        changed = False
-        history = other._history
-        for u in units:
-            code = stream.weighted([(c, pool[c]) for c in range(NUM_CARDS) if pool[c]])
-            pool[code] -= 1
-            changed = changed or code != u[0]
-            u[0] = code
-            history[u[1]] = CARD + code
-            if other.drawn is not None and other.drawn[0] == u[1]:
-                other.drawn[1] = code
-        for e in sent:
-            code = stream.weighted([(c, pool[c]) for c in range(NUM_CARDS) if pool[c]])
-            pool[code] -= 1
-            changed = changed or code != e[0]
-            e[0] = code
-            history[e[2]] = CARD + code
-            history[e[3]] = LIMBO_CARD + code
-        other.deck = pool
-        return other if changed else None
+        return resample(self, seat, stream)
 
 
 def _known(hand):
