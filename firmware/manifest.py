@@ -68,6 +68,7 @@ module("present_generic.py")
 module("present_sins.py")
 module("present_meaculpa.py")
 module("present_pecados.py")
+module("present_pecados_choose.py")
 module("present_pecados_end.py")
 module("present_newrule.py")
 module("present_newrule_end.py")  # its round ends and the end: loaded when needed
