@@ -71,6 +71,7 @@ module("present_pecados.py")
 module("present_pecados_choose.py")
 module("present_pecados_end.py")
 module("present_newrule.py")
+module("present_newrule_choose.py")  # a turn on the device's screens: loaded for it
 module("present_newrule_end.py")  # its round ends and the end: loaded when needed
 
 # -- the rules core: the kernel, then each game on the device (entry, engine, its parts) ------
