@@ -67,6 +67,7 @@ data("fonts/OFL.txt")  # the fonts' licence travels with them
 module("present_generic.py")
 module("present_sins.py")
 module("present_meaculpa.py")
+module("present_meaculpa_secret.py")  # a bid or the die on the device: loaded for it
 module("present_pecados.py")
 module("present_pecados_choose.py")
 module("present_pecados_end.py")
