@@ -100,6 +100,7 @@ package(
         "siete_pecados_entry.py",
         "siete_pecados.py",
         "siete_pecados_data.py",
+        "siete_pecados_end.py",  # the end of a game: imported then
         # New Rule (Sin) (its bot, new_rule_bot.py, is laptop-only)
         "new_rule_entry.py",
         "new_rule.py",

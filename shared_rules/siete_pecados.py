@@ -834,61 +834,11 @@ class SietePecadosState(State):
         return total
 
     def _finish(self, supreme):
-        self.phase = OVER
-        self.window = []
-        self.pending = []
-        n = self.n
-        opts = self.game.options
-        points = [self.points(seat) for seat in range(n)]
-        sins = [self.holds(seat) for seat in range(n)]
-        saints = [seat for seat in range(n) if not sins[seat]]
-        result = {
-            "points": points,
-            "saints": saints if not self.infernal else [],
-            "supreme_sinner": supreme if supreme >= 0 else None,
-            "tiebreak": None,
-            "teams": None,
-        }
-        if supreme >= 0:
-            winners, decided, tie = [supreme], "supreme_sinner", None
-        elif not self.infernal and saints:
-            # "The player or players that end the game without any sin cards ... (saints) win."
-            winners, decided, tie = saints, "saints", None
-        else:
-            winners, decided, tie = best_of(
-                list(range(n)), points, sins, self.infernal, opts["tiebreak"]
-            )
-        result["winners"] = winners
-        result["decided_by"] = decided
-        result["tiebreak"] = tie
-        if opts["teams"]:
-            result["teams"] = self._team_result(winners, decided, points, sins)
-        self.result = result
-        teams = result["teams"]
-        self._announce(
-            "game_over",
-            winners=list(winners),
-            decided_by=decided,
-            saints=list(result["saints"]),
-            team_winners=list(teams["winners"]) if teams is not None else None,
-        )
+        # the winners, the tie-breaks and the teams' result: code needed once a game
+        # (siete_pecados_end.py), out of the device's RAM during play
+        from shared_rules.siete_pecados_end import finish
 
-    def _team_result(self, winners, decided, points, sins):
-        opts = self.game.options
-        members = [[s for s in range(self.n) if s % 2 == t] for t in (0, 1)]
-        totals = [sum([points[s] for s in members[t]]) for t in (0, 1)]
-        out = {"rule": opts["team_win"], "members": members, "points": totals, "tiebreak": None}
-        if opts["team_win"] == "member" or decided == "supreme_sinner":
-            # The rules are those of the mode: the teams of the winning players win.
-            out["winners"] = sorted(set([w % 2 for w in winners]))
-            out["decided_by"] = decided
-            return out
-        team_sins = [sorted([x for s in members[t] for x in sins[s]]) for t in (0, 1)]
-        won, decided, tie = best_of([0, 1], totals, team_sins, self.infernal, opts["tiebreak"])
-        out["winners"] = won
-        out["decided_by"] = decided
-        out["tiebreak"] = tie
-        return out
+        finish(self, supreme)
 
     def _returns(self):
         result = self.result
@@ -1035,39 +985,3 @@ def _known(hand):
 
 def _seat_or_none(h):
     return h if h >= 0 else None
-
-
-def best_of(contenders, points, sins, most_wins, rule):
-    """(winners, decided_by, tiebreak) among `contenders` by points, then the sins.
-
-    Celestial (most_wins False): fewest points; "If there is a tie, whoever has
-    succumbed to the least grave sins (the sins with the lowest sin score) wins."
-    Infernal (most_wins True): most points; "whoever has succumbed to the
-    gravest sins (the sins with the highest sin scores) wins." rule "highest"
-    compares each tied contender's gravest sin, "lowest" its least grave one.
-    No two contenders hold the same sin card, so this decides every tie
-    between contenders that hold sins; contenders without sins share.
-    """
-    best = None
-    for c in contenders:
-        key = points[c] if most_wins else -points[c]
-        if best is None or key > best:
-            best = key
-    tied = [c for c in contenders if (points[c] if most_wins else -points[c]) == best]
-    if len(tied) == 1:
-        return tied, "points", None
-    compared = []
-    for c in tied:
-        held = sins[c]
-        if not held:
-            compared.append(None)
-        else:
-            compared.append(held[-1] if rule == "highest" else held[0])
-    if None in compared:
-        return tied, "shared", None
-    pick = 0
-    for i in range(1, len(tied)):
-        if (compared[i] > compared[pick]) == most_wins:
-            pick = i
-    tie = {"rule": rule, "tied": tied, "compared": [SIN_NAMES[x] for x in compared]}
-    return [tied[pick]], "tiebreak", tie
