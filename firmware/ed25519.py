@@ -50,30 +50,27 @@ _K_HEX = (
     "4cc5d4becb3e42b6597f299cfc657e2a5fcb6fab3ad6faec6c44198c4a475817",
 )
 _H0_HEX = (
-    "6a09e667f3bcc908bb67ae8584caa73b3c6ef372fe94f82ba54ff53a5f1d36f1",
-    "510e527fade682d19b05688c2b3e6c1f1f83d9abfb41bd6b5be0cd19137e2179",
+    "6a09e667f3bcc908bb67ae8584caa73b3c6ef372fe94f82ba54ff53a5f1d36f1"
+    "510e527fade682d19b05688c2b3e6c1f1f83d9abfb41bd6b5be0cd19137e2179"
 )
 
 
-def _words(pieces):
-    """The 64-bit words of hex `pieces` (each a whole number of words)."""
+def _words(text):
+    """The 64-bit words of a hex string, as a list made at its size (a comprehension
+    grows it by doubling)."""
     import binascii
 
-    # the list at its size in one block: a comprehension grows it by doubling, to a 1 KB
-    # block for the 80 round constants, which a busy heap (phone mode's server on, at
-    # the end of a game) may not have in one piece
-    out = [0] * (sum([len(p) for p in pieces]) // 16)
-    i = 0
-    for piece in pieces:
-        raw = binascii.unhexlify(piece)
-        for j in range(0, len(raw), 8):
-            out[i] = int.from_bytes(raw[j : j + 8], "big")
-            i += 1
+    raw = binascii.unhexlify(text)
+    out = [0] * (len(raw) // 8)
+    for i in range(len(out)):
+        out[i] = int.from_bytes(raw[8 * i : 8 * i + 8], "big")
     return out
 
 
 def _compress(h, block, K):
-    # the message schedule kept as a rolling window of 16 words: small allocations only
+    # the message schedule kept as a rolling window of 16 words, the round constants as
+    # four lists of 20 (a list of 80 is a 640-byte block, which a busy heap at the end
+    # of a phone game did not have in one piece): small allocations only
     M = _M64
     w = [int.from_bytes(block[i : i + 8], "big") for i in range(0, 128, 8)]
     a, b, c, d, e, f, g, hh = h
@@ -88,7 +85,7 @@ def _compress(h, block, K):
             wt = (w[t & 15] + (s0 & M) + w[(t - 7) & 15] + (s1 & M)) & M
             w[t & 15] = wt
         s1 = (((e >> 14) | (e << 50)) ^ ((e >> 18) | (e << 46)) ^ ((e >> 41) | (e << 23))) & M
-        t1 = hh + s1 + ((e & f) ^ (~e & g)) + K[t] + wt
+        t1 = hh + s1 + ((e & f) ^ (~e & g)) + K[t // 20][t % 20] + wt
         s0 = (((a >> 28) | (a << 36)) ^ ((a >> 34) | (a << 30)) ^ ((a >> 39) | (a << 25))) & M
         t2 = s0 + ((a & b) ^ (a & c) ^ (b & c))
         hh = g
@@ -108,7 +105,7 @@ def sha512_plain(data):
     n = len(data)
     data = bytes(data) + b"\x80" + bytes((111 - n) % 128) + (n * 8).to_bytes(16, "big")
     h = _words(_H0_HEX)
-    K = _words(_K_HEX)
+    K = [_words(piece) for piece in _K_HEX]
     for i in range(0, len(data), 128):
         h = _compress(h, data[i : i + 128], K)
     return b"".join([x.to_bytes(8, "big") for x in h])
