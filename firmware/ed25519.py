@@ -23,29 +23,31 @@ POINT_BYTES = 96
 POSITIONS = 64
 PER_POSITION = 8
 
-# SHA-512 round constants and initial hash, as hex (one string each: a tuple of 80
-# big ints would be 80 heap objects on a 32-bit board, for the whole session)
+# SHA-512 round constants and initial hash, as hex (a tuple of 80 big ints would be 80
+# heap objects on a 32-bit board, for the whole session). The round constants are four
+# strings of 20 words, not one of 1,280 hex digits: the module is loaded at the end of
+# a game to sign its record, and a phone game's heap then had no 1,281-byte block free
 _K_HEX = (
     "428a2f98d728ae227137449123ef65cdb5c0fbcfec4d3b2fe9b5dba58189dbbc"
     "3956c25bf348b53859f111f1b605d019923f82a4af194f9bab1c5ed5da6d8118"
     "d807aa98a303024212835b0145706fbe243185be4ee4b28c550c7dc3d5ffb4e2"
     "72be5d74f27b896f80deb1fe3b1696b19bdc06a725c71235c19bf174cf692694"
-    "e49b69c19ef14ad2efbe4786384f25e30fc19dc68b8cd5b5240ca1cc77ac9c65"
+    "e49b69c19ef14ad2efbe4786384f25e30fc19dc68b8cd5b5240ca1cc77ac9c65",
     "2de92c6f592b02754a7484aa6ea6e4835cb0a9dcbd41fbd476f988da831153b5"
     "983e5152ee66dfaba831c66d2db43210b00327c898fb213fbf597fc7beef0ee4"
     "c6e00bf33da88fc2d5a79147930aa72506ca6351e003826f142929670a0e6e70"
     "27b70a8546d22ffc2e1b21385c26c9264d2c6dfc5ac42aed53380d139d95b3df"
-    "650a73548baf63de766a0abb3c77b2a881c2c92e47edaee692722c851482353b"
+    "650a73548baf63de766a0abb3c77b2a881c2c92e47edaee692722c851482353b",
     "a2bfe8a14cf10364a81a664bbc423001c24b8b70d0f89791c76c51a30654be30"
     "d192e819d6ef5218d69906245565a910f40e35855771202a106aa07032bbd1b8"
     "19a4c116b8d2d0c81e376c085141ab532748774cdf8eeb9934b0bcb5e19b48a8"
     "391c0cb3c5c95a634ed8aa4ae3418acb5b9cca4f7763e373682e6ff3d6b2b8a3"
-    "748f82ee5defb2fc78a5636f43172f6084c87814a1f0ab728cc702081a6439ec"
+    "748f82ee5defb2fc78a5636f43172f6084c87814a1f0ab728cc702081a6439ec",
     "90befffa23631e28a4506cebde82bde9bef9a3f7b2c67915c67178f2e372532b"
     "ca273eceea26619cd186b8c721c0c207eada7dd6cde0eb1ef57d4f7fee6ed178"
     "06f067aa72176fba0a637dc5a2c898a6113f9804bef90dae1b710b35131c471b"
     "28db77f523047d8432caab7b40c724933c9ebe0a15c9bebc431d67c49c100d4c"
-    "4cc5d4becb3e42b6597f299cfc657e2a5fcb6fab3ad6faec6c44198c4a475817"
+    "4cc5d4becb3e42b6597f299cfc657e2a5fcb6fab3ad6faec6c44198c4a475817",
 )
 _H0_HEX = (
     "6a09e667f3bcc908bb67ae8584caa73b3c6ef372fe94f82ba54ff53a5f1d36f1"
@@ -54,12 +56,11 @@ _H0_HEX = (
 
 
 def _words(text):
+    """The 64-bit words of a hex string, as a list made at its size (a comprehension
+    grows it by doubling)."""
     import binascii
 
     raw = binascii.unhexlify(text)
-    # the list at its size in one block: a comprehension grows it by doubling, to a 1 KB
-    # block for the 80 round constants, which a busy heap (phone mode's server on, at
-    # the end of a game) may not have in one piece
     out = [0] * (len(raw) // 8)
     for i in range(len(out)):
         out[i] = int.from_bytes(raw[8 * i : 8 * i + 8], "big")
@@ -67,7 +68,9 @@ def _words(text):
 
 
 def _compress(h, block, K):
-    # the message schedule kept as a rolling window of 16 words: small allocations only
+    # the message schedule kept as a rolling window of 16 words, the round constants as
+    # four lists of 20 (a list of 80 is a 640-byte block, which a busy heap at the end
+    # of a phone game did not have in one piece): small allocations only
     M = _M64
     w = [int.from_bytes(block[i : i + 8], "big") for i in range(0, 128, 8)]
     a, b, c, d, e, f, g, hh = h
@@ -82,7 +85,7 @@ def _compress(h, block, K):
             wt = (w[t & 15] + (s0 & M) + w[(t - 7) & 15] + (s1 & M)) & M
             w[t & 15] = wt
         s1 = (((e >> 14) | (e << 50)) ^ ((e >> 18) | (e << 46)) ^ ((e >> 41) | (e << 23))) & M
-        t1 = hh + s1 + ((e & f) ^ (~e & g)) + K[t] + wt
+        t1 = hh + s1 + ((e & f) ^ (~e & g)) + K[t // 20][t % 20] + wt
         s0 = (((a >> 28) | (a << 36)) ^ ((a >> 34) | (a << 30)) ^ ((a >> 39) | (a << 25))) & M
         t2 = s0 + ((a & b) ^ (a & c) ^ (b & c))
         hh = g
@@ -102,7 +105,7 @@ def sha512_plain(data):
     n = len(data)
     data = bytes(data) + b"\x80" + bytes((111 - n) % 128) + (n * 8).to_bytes(16, "big")
     h = _words(_H0_HEX)
-    K = _words(_K_HEX)
+    K = [_words(piece) for piece in _K_HEX]
     for i in range(0, len(data), 128):
         h = _compress(h, data[i : i + 128], K)
     return b"".join([x.to_bytes(8, "big") for x in h])

@@ -73,9 +73,12 @@ data("fonts/OFL.txt")  # the fonts' licence travels with them
 module("present_generic.py")
 module("present_sins.py")
 module("present_meaculpa.py")
+module("present_meaculpa_secret.py")  # a bid or the die on the device: loaded for it
 module("present_pecados.py")
+module("present_pecados_choose.py")
 module("present_pecados_end.py")
 module("present_newrule.py")
+module("present_newrule_choose.py")  # a turn on the device's screens: loaded for it
 module("present_newrule_end.py")  # its round ends and the end: loaded when needed
 
 # -- the rules core: the kernel, then each game on the device (entry, engine, its parts) ------
@@ -103,6 +106,7 @@ package(
         "siete_pecados_entry.py",
         "siete_pecados.py",
         "siete_pecados_data.py",
+        "siete_pecados_end.py",  # the end of a game: imported then
         # New Rule (Sin) (its bot, new_rule_bot.py, is laptop-only)
         "new_rule_entry.py",
         "new_rule.py",

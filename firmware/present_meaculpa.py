@@ -3,7 +3,9 @@
 # rooms' cards, takes each seat's etched-post bid and the Pope's die in private (pass
 # screen, secret screens with the status LED red, a full refresh after), and shows the
 # table what the rules announce: the market, the bids, the character order and the
-# Pope's verdict. Built only from the rules' views, codec and announcements.
+# Pope's verdict. Built only from the rules' views, codec and announcements. The secret
+# screens are in present_meaculpa_secret.py, loaded while the device asks a secret (a
+# seat on its phone never does).
 
 import layout
 from present_generic import Presenter
@@ -53,106 +55,14 @@ class MeaCulpaPresenter(Presenter):
     # ****** secrets: entered by one seat behind the gate ******
     async def enter(self, view, legal, seat):
         """A bid or the Pope's die, entered in private; None when the table abandons
-        the game from the pause menu."""
-        s = self.s
-        name = self.name(seat)
-        bidding = view["phase"] == "bidding"
-        while True:
-            s.light(seat, "look")
-            what = "enter your bid" if bidding else "set the Pope die"
-            await s.show(
-                Screen(
-                    "pass",
-                    "Pass to %s" % name,
-                    big=name,
-                    facts=["Only %s may look." % name],
-                    lines=["Press A to %s." % what],
-                    keys=("Look", "", "Menu"),
-                )
-            )
-            key = await s.wait_key("AC")
-            if key == "A":
-                break
-            if await s.pause(seat):
-                return None
-        if bidding:
-            return await self._bid(view, name)
-        return await self._die(view, name)
+        the game from the pause menu. Its screens (present_meaculpa_secret.py) are in
+        RAM only while the device asks: a seat playing on its phone never needs them."""
+        import present_meaculpa_secret
 
-    async def _bid(self, view, name):
-        s = self.s
-        low = (view["bid_notches"][0], view["bid_taler"][0])
-        high = (view["bid_notches"][1], view["bid_taler"][1])
-        value = [low[0], low[1]]  # notches, taler
-        field = 0
-        while True:
-            bid = s.decode(s.encode({"kind": "bid", "notches": value[0], "taler": value[1]}))
-            big = "%d + %d = %d" % (bid["notches"], bid["taler"], bid["total"])
-            await s.show(
-                Screen(
-                    "bid",
-                    "%s: your secret bid" % name,
-                    big=big,
-                    lines=["UP/DOWN field, A/B -/+ (long: 5)"],
-                    items=["Notches: %d" % value[0], "Taler: %d" % value[1]],
-                    cursor=field,
-                    keys=("-", "+", "Bid"),
-                    private=True,
-                )
-            )
-            kind, key = await s.next_event()
-            step = 5 if kind == "long" else 1
-            if key in ("UP", "DOWN"):
-                field = 1 - field
-            elif key == "A":
-                value[field] = max(low[field], value[field] - step)
-            elif key == "B":
-                value[field] = min(high[field], value[field] + step)
-            elif key == "C":
-                await s.show(
-                    Screen(
-                        "bid",
-                        "%s: your secret bid" % name,
-                        big=big,
-                        lines=[
-                            "%d notches, %d taler." % (value[0], value[1]),
-                            "Set your etched post to %d notches" % value[0],
-                            "and put %d taler on it, hidden." % value[1],
-                            "Confirm this bid?",
-                        ],
-                        keys=("Confirm", "", "Back"),
-                        private=True,
-                    )
-                )
-                if await s.wait_key("AC") == "A":
-                    return s.encode(bid)
-
-    async def _die(self, view, name):
-        s = self.s
-        legal = s.legal()
-        items = [self._room_choice(view, s.decode(a)["room"]) for a in legal]
-        cards = view["room_cards"]  # in full: a long card is cut short in the list
-        cards = ["%d %s" % (r + 1, cards[r]) for r in range(len(cards))]
-        cursor = 0
-        while True:
-            await s.show(
-                Screen(
-                    "die",
-                    "%s: set the Pope die" % name,
-                    lines=["Where is your urgent meeting?"] + cards,
-                    items=items,
-                    cursor=cursor,
-                    keys=("Set", "", ""),
-                    private=True,
-                )
-            )
-            kind, key = await s.next_event()
-            if key == "UP":
-                cursor = (cursor - 1) % len(items)
-            elif key == "DOWN":
-                cursor = (cursor + 1) % len(items)
-            elif key == "A" and kind == "press":
-                return legal[cursor]
+        try:
+            return await present_meaculpa_secret.enter(self, view, seat)
+        finally:
+            self.s.unload("present_meaculpa_secret")
 
     def reveal(self, seat, action, text):
         return None  # the seat entered it itself, behind the gate
@@ -170,7 +80,9 @@ class MeaCulpaPresenter(Presenter):
             items = []
             for a in legal:
                 data = decode(a)
-                marks = "".join([layout.symbol(g) for g in _BONUS_SYMBOLS[data["bonus"] - 1].split()])
+                marks = "".join(
+                    [layout.symbol(g) for g in _BONUS_SYMBOLS[data["bonus"] - 1].split()]
+                )
                 items.append(layout.fact(marks + " " + data["name"], data["name"]))
             lines = [
                 "#" + layout.headline("%s's bonus" % name, name),
@@ -195,11 +107,11 @@ class MeaCulpaPresenter(Presenter):
             ]
             cards = view["room_cards"]  # in full: a long card is cut short in the list
             lines += ["%d %s" % (r + 1, cards[r]) for r in range(len(cards))]
-            items = [self._room_choice(view, decode(a)["room"]) for a in legal]
+            items = [self.room_choice(view, decode(a)["room"]) for a in legal]
             return "Where is the Pope?", lines, items, choices, ("Guess", "", "Menu")
         return self._table_turn(view, legal, keys)
 
-    def _room_choice(self, view, r):
+    def room_choice(self, view, r):
         """A room or suite as a public choice: its symbol, number and card."""
         cards = view["room_cards"]
         if r <= len(cards):

@@ -548,30 +548,11 @@ class KeeperState(State):
 
     # -- hidden information ---------------------------------------------------------
     def resample(self, seat, stream):
-        """A state differing only in secrets `seat` has not seen: other seats' bids
-        not yet revealed, or the Pope die before the guess, drawn once from `stream`
-        and never from the secrets themselves; None if there is none, or the draw
-        gave back this very state."""
-        others = [e for e in self.secret if e[1] != seat]
-        if not others:
-            return None
-        other = self.clone()
-        changed = False
-        for index, s in others:
-            old = other._history[index]
-            if other.phase == P_GUESS:
-                rooms = other.open_rooms()
-                other.die = rooms[stream.below(len(rooms))]
-                new = DIE_BASE + other.die
-            else:
-                notches = D.POST_MIN[0] + stream.below(D.POST_MAX[0] - D.POST_MIN[0] + 1)
-                taler = stream.below(self.game.options["max_bid"] + 1)
-                other.bid_n[s] = notches
-                other.bid_t[s] = taler
-                new = BID_BASE + taler * 8 + notches
-            changed = changed or new != old
-            other._history[index] = new
-        return other if changed else None
+        """A state differing only in secrets `seat` has not seen, or None
+        (mea_culpa_keeper_laptop.resample says how)."""
+        from shared_rules.mea_culpa_keeper_laptop import resample
+
+        return resample(self, seat, stream)
 
     def _view(self, seat):
         v = {

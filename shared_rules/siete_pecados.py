@@ -834,61 +834,11 @@ class SietePecadosState(State):
         return total
 
     def _finish(self, supreme):
-        self.phase = OVER
-        self.window = []
-        self.pending = []
-        n = self.n
-        opts = self.game.options
-        points = [self.points(seat) for seat in range(n)]
-        sins = [self.holds(seat) for seat in range(n)]
-        saints = [seat for seat in range(n) if not sins[seat]]
-        result = {
-            "points": points,
-            "saints": saints if not self.infernal else [],
-            "supreme_sinner": supreme if supreme >= 0 else None,
-            "tiebreak": None,
-            "teams": None,
-        }
-        if supreme >= 0:
-            winners, decided, tie = [supreme], "supreme_sinner", None
-        elif not self.infernal and saints:
-            # "The player or players that end the game without any sin cards ... (saints) win."
-            winners, decided, tie = saints, "saints", None
-        else:
-            winners, decided, tie = best_of(
-                list(range(n)), points, sins, self.infernal, opts["tiebreak"]
-            )
-        result["winners"] = winners
-        result["decided_by"] = decided
-        result["tiebreak"] = tie
-        if opts["teams"]:
-            result["teams"] = self._team_result(winners, decided, points, sins)
-        self.result = result
-        teams = result["teams"]
-        self._announce(
-            "game_over",
-            winners=list(winners),
-            decided_by=decided,
-            saints=list(result["saints"]),
-            team_winners=list(teams["winners"]) if teams is not None else None,
-        )
+        # the winners, the tie-breaks and the teams' result: code needed once a game
+        # (siete_pecados_end.py), out of the device's RAM during play
+        from shared_rules.siete_pecados_end import finish
 
-    def _team_result(self, winners, decided, points, sins):
-        opts = self.game.options
-        members = [[s for s in range(self.n) if s % 2 == t] for t in (0, 1)]
-        totals = [sum([points[s] for s in members[t]]) for t in (0, 1)]
-        out = {"rule": opts["team_win"], "members": members, "points": totals, "tiebreak": None}
-        if opts["team_win"] == "member" or decided == "supreme_sinner":
-            # The rules are those of the mode: the teams of the winning players win.
-            out["winners"] = sorted(set([w % 2 for w in winners]))
-            out["decided_by"] = decided
-            return out
-        team_sins = [sorted([x for s in members[t] for x in sins[s]]) for t in (0, 1)]
-        won, decided, tie = best_of([0, 1], totals, team_sins, self.infernal, opts["tiebreak"])
-        out["winners"] = won
-        out["decided_by"] = decided
-        out["tiebreak"] = tie
-        return out
+        finish(self, supreme)
 
     def _returns(self):
         result = self.result
@@ -900,22 +850,11 @@ class SietePecadosState(State):
         return [1 if s in result["winners"] else 0 for s in range(self.n)]
 
     def summary(self):
-        """Per-game figures (str -> int) that host/simulate.py sums."""
-        result = self.result or {}
-        out = {
-            "turns": self.stats[0],
-            "sins": self.stats[1],
-            "relapses": self.stats[2],
-            "limbo_deals": self.stats[3],
-            "cancels": self.stats[4],
-            "face_down": len([s for s in range(NUM_SINS) if self.centre[s] == FACE_DOWN]),
-            "saint_wins": 1 if result.get("decided_by") == "saints" else 0,
-            "supreme_sinner": 1 if result.get("decided_by") == "supreme_sinner" else 0,
-            "tiebreak": 1 if result.get("decided_by") == "tiebreak" else 0,
-        }
-        for seat in range(self.n):
-            out["points%d" % seat] = self.points(seat)
-        return out
+        """Per-game figures (str -> int) that host/simulate.py sums
+        (siete_pecados_laptop.summary)."""
+        from shared_rules.siete_pecados_laptop import summary
+
+        return summary(self)
 
     # -- what the table shows ----------------------------------------------------------------
     def _view(self, seat):
@@ -1032,53 +971,11 @@ class SietePecadosState(State):
 
     # -- hidden information --------------------------------------------------------------------
     def resample(self, seat, stream):
-        """A state that differs from this one only in what `seat` has not seen, or None.
+        """A state that differs from this one only in what `seat` has not seen, or None
+        (siete_pecados_laptop.resample says how)."""
+        from shared_rules.siete_pecados_laptop import resample
 
-        Hidden from `seat`: the cards in the other hands that the table has not
-        seen (cancelled cards it has), the limbo cards the others sent, and so
-        the deck's make-up. They are dealt again from the pool they could have
-        come from (those cards plus the deck), and the history is rewritten to
-        match: each card's deal or draw, and each limbo card's secret choice.
-        Cards played since are public and keep their history, so the new
-        history replays to a state that differs from this one at most in which
-        of two identical cards came from which draw.
-
-        Drawn once from `stream`, never from the secrets it replaces (a search bot
-        samples with it); None if nothing is hidden, or the draw gave back this
-        very state.
-        """
-        other = self.clone()
-        units = []
-        for s in range(self.n):
-            if s != seat:
-                units += [u for u in other.hands[s] if not u[2]]
-        sent = [e for e in other.limbo if e[1] != seat]
-        if not units and not sent:
-            return None
-        pool = list(other.deck)
-        for u in units:
-            pool[u[0]] += 1
-        for e in sent:
-            pool[e[0]] += 1
-        changed = False
-        history = other._history
-        for u in units:
-            code = stream.weighted([(c, pool[c]) for c in range(NUM_CARDS) if pool[c]])
-            pool[code] -= 1
-            changed = changed or code != u[0]
-            u[0] = code
-            history[u[1]] = CARD + code
-            if other.drawn is not None and other.drawn[0] == u[1]:
-                other.drawn[1] = code
-        for e in sent:
-            code = stream.weighted([(c, pool[c]) for c in range(NUM_CARDS) if pool[c]])
-            pool[code] -= 1
-            changed = changed or code != e[0]
-            e[0] = code
-            history[e[2]] = CARD + code
-            history[e[3]] = LIMBO_CARD + code
-        other.deck = pool
-        return other if changed else None
+        return resample(self, seat, stream)
 
 
 def _known(hand):
@@ -1088,39 +985,3 @@ def _known(hand):
 
 def _seat_or_none(h):
     return h if h >= 0 else None
-
-
-def best_of(contenders, points, sins, most_wins, rule):
-    """(winners, decided_by, tiebreak) among `contenders` by points, then the sins.
-
-    Celestial (most_wins False): fewest points; "If there is a tie, whoever has
-    succumbed to the least grave sins (the sins with the lowest sin score) wins."
-    Infernal (most_wins True): most points; "whoever has succumbed to the
-    gravest sins (the sins with the highest sin scores) wins." rule "highest"
-    compares each tied contender's gravest sin, "lowest" its least grave one.
-    No two contenders hold the same sin card, so this decides every tie
-    between contenders that hold sins; contenders without sins share.
-    """
-    best = None
-    for c in contenders:
-        key = points[c] if most_wins else -points[c]
-        if best is None or key > best:
-            best = key
-    tied = [c for c in contenders if (points[c] if most_wins else -points[c]) == best]
-    if len(tied) == 1:
-        return tied, "points", None
-    compared = []
-    for c in tied:
-        held = sins[c]
-        if not held:
-            compared.append(None)
-        else:
-            compared.append(held[-1] if rule == "highest" else held[0])
-    if None in compared:
-        return tied, "shared", None
-    pick = 0
-    for i in range(1, len(tied)):
-        if (compared[i] > compared[pick]) == most_wins:
-            pick = i
-    tie = {"rule": rule, "tied": tied, "compared": [SIN_NAMES[x] for x in compared]}
-    return [tied[pick]], "tiebreak", tie

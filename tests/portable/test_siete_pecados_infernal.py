@@ -49,9 +49,9 @@ from shared_rules.siete_pecados import (
     TEMPT,
     TO_LIMBO,
     UNPROTECT_YOURSELF,
-    best_of,
     decode,
 )
+from shared_rules.siete_pecados_end import best_of
 
 INFERNAL = {"mode": "infernal"}
 

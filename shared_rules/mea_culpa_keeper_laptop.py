@@ -1,0 +1,34 @@
+"""Mea Culpa keeper: what only the laptop asks of a game, kept out of the engine module
+the device loads (shared_rules/mea_culpa_keeper.py calls in here): the resampling an
+information-set search draws from."""
+
+from shared_rules.mea_culpa_codes import BID_BASE, DIE_BASE
+from shared_rules.mea_culpa_data import POST_MAX, POST_MIN
+from shared_rules.mea_culpa_keeper import P_GUESS
+
+
+def resample(state, seat, stream):
+    """A state differing only in secrets `seat` has not seen: other seats' bids
+    not yet revealed, or the Pope die before the guess, drawn once from `stream`
+    and never from the secrets themselves; None if there is none, or the draw
+    gave back this very state."""
+    others = [e for e in state.secret if e[1] != seat]
+    if not others:
+        return None
+    other = state.clone()
+    changed = False
+    for index, s in others:
+        old = other._history[index]
+        if other.phase == P_GUESS:
+            rooms = other.open_rooms()
+            other.die = rooms[stream.below(len(rooms))]
+            new = DIE_BASE + other.die
+        else:
+            notches = POST_MIN[0] + stream.below(POST_MAX[0] - POST_MIN[0] + 1)
+            taler = stream.below(state.game.options["max_bid"] + 1)
+            other.bid_n[s] = notches
+            other.bid_t[s] = taler
+            new = BID_BASE + taler * 8 + notches
+        changed = changed or new != old
+        other._history[index] = new
+    return other if changed else None
