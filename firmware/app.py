@@ -4,8 +4,10 @@
 #
 # The parts, each in its own module:
 #   menu.py      New game: the game, players, options (catalogue entries, no engine)
-#   session.py   the game in progress: rules state, journal, resume after a power cut
-#   table.py     the screens every game shares: seal, pass-and-look gate, turn, pause, end
+#   session.py   the game in progress: rules state, journal (session_open.py: its start,
+#                and its resume after a power cut; loaded for them and dropped)
+#   table.py     the screens every game shares in play: pass-and-look gate, turn (the seal
+#                and the end in table_ends.py, the pause menu in table_pause.py, on demand)
 #   privacy.py   the privacy and refresh policy: how each screen reaches the panel
 #   present_*.py a game's own screens, built from the rules' views, codec, announcements
 # A session's modules (the game's engine and presenter, the session's own) are loaded
@@ -34,6 +36,7 @@ class App:
         settings = None
         self.privacy = PrivacyPolicy(board, Painter(board.display))
         self.session = None  # the game in progress
+        self.settle = None  # settings that waited for a game and found no room at its end
         self.waiting = False  # waiting for a button (the simulator's "idle")
         self._exit = False
         self.device_id = _loaded("app_start").device_id(self)
@@ -155,6 +158,9 @@ class App:
         current = self.store.current()
         config = None
         if not current:
+            if self.settle is not None:  # the ended game's modules are gone now
+                settle, self.settle = self.settle, None
+                settle()
             config = await self._menu()
         loaded = loader.Loaded()
         s = None
@@ -166,9 +172,13 @@ class App:
                 s = opening.resume(self, current)
                 self.session = s
             else:
+                # loaded before the game is written: a resume never shows the seal, so a
+                # MemoryError here must come before the game exists, not after
+                ends = _loaded("table_ends")
                 s = opening.start(self, config)
                 self.session = s
-                await _loaded("table_ends").seal_screen(s)
+                await ends.seal_screen(s)
+                ends = None
             if not s.ended:
                 await opening.phones_on(s, not current)  # phone mode: its own module, if on
                 opening = None

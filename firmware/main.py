@@ -52,7 +52,10 @@ def _watch(app, guard, link):
     def changed():
         guard.update()
         if link is not None and not store.current():
-            link.apply_pending(app)
+            try:
+                link.apply_pending(app)
+            except MemoryError:  # the ended game still fills the heap: before the menu
+                app.settle = changed
 
     store.on_change = changed
     changed()

@@ -332,6 +332,8 @@ def _grid_of(game, legal):
             picked[best[i]] = fields[i][at[i]]
         try:
             i = legal.index(game.encode(picked))
+        except MemoryError:
+            raise  # the device's want, not the choice's shape: answered 503, found again
         except Exception:  # noqa: BLE001 - not legal, or the codec needs another field
             return None
         if named[i]:

@@ -271,6 +271,16 @@ def test_a_grid_leaves_derived_fields_out_and_lists_stay_lists():
     # one field alone names every option: a list keeps the rules' texts
     assert phone_provider._grid_of(_Codec(), [0, 3, 6, 9]) is None
 
+    class Short(_Codec):  # the heap runs out while the grid is checked
+        def encode(self, d):
+            raise MemoryError
+
+    try:  # the device's want, not the choice's shape: no list of 246 for the whole move
+        phone_provider._grid_of(Short(), legal)
+        raise AssertionError("a MemoryError taken for a choice that is no grid")
+    except MemoryError:
+        pass
+
 
 def test_a_seat_can_go_back_to_pass_and_peek():
     game, state, provider = keeper_at_bid()
