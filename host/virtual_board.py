@@ -160,6 +160,7 @@ class _Device:
         self.with_main = with_main
         self.started = time.monotonic()
         self.closed = False  # the slave side hung up (the process ended)
+        self.host_ctrl_d = False  # the host pressed Ctrl-D: an exit may be its soft reset
 
 
 class VirtualBoard:
@@ -370,7 +371,9 @@ class VirtualBoard:
 
     def _on_exit(self, dev: _Device) -> None:
         """The process ended by itself: a soft reset (Ctrl-D) or a crash."""
-        quick = time.monotonic() - dev.started < 1.0
+        # Only a firmware that ends on its own, soon after starting, is a boot loop;
+        # a flash or sync may press Ctrl-D several times within a second.
+        quick = time.monotonic() - dev.started < 1.0 and not dev.host_ctrl_d
         self._quick_exits = self._quick_exits + 1 if quick else 0
         raw = self._raw_mode
         self._kill()
@@ -424,6 +427,8 @@ class VirtualBoard:
             elif b == 0x02:
                 self._raw_mode = False
         if self._dev is not None:
+            if 0x04 in data:
+                self._dev.host_ctrl_d = True
             self._queue(self._to_device, data, True)
 
     def _from_device(self, data: bytes) -> None:

@@ -13,7 +13,7 @@ from host import flash as flash_mod
 from host.cli import main as cli
 from host.flash import BoardInfo, FlashError, flash, sources
 from host.link import Link
-from host.virtual_board import VirtualBoard
+from host.virtual_board import VirtualBoard, wait_for
 from shared_rules import wire
 
 
@@ -85,6 +85,23 @@ def test_flash_an_empty_board_then_play(empty_board, tmp_path, capsys):
     with Link.open(empty_board.url) as link:
         assert link.hello()["fw"] == "0.0.1-test"
     assert not list(flash_dir.rglob("*.tmp"))
+
+
+def test_a_firmware_that_ends_at_once_is_a_boot_loop_but_a_flash_is_not(tmp_path):
+    """The virtual board stops a firmware that keeps ending by itself, as a real board
+    that crashes at boot is seen; the Ctrl-D resets of a flash (above, three in a few
+    seconds) are the host's, never a boot loop (it once stopped the board mid-test)."""
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    # a crash at boot: the process dies (with `-i`, an exception only ends in its REPL)
+    (flash_dir / "main.py").write_text('import os\nos.system("kill -KILL $PPID")\n')
+    board = VirtualBoard(flash_dir, sim_dir=tmp_path / "sim").start()
+    try:
+        with Link.open(board.url):  # a listener, so the bridge keeps what it says
+            wait_for(lambda: b"exits at once" in board.output(), what="boot loop seen")
+        assert board.boots == 3 and not board.alive
+    finally:
+        board.stop()
 
 
 def test_real_board_file_set_leaves_out_the_simulator(tmp_path):
