@@ -228,13 +228,21 @@ class PhoneServer:
                 c.cancelled = True
                 c.task.cancel()
 
-    async def _connection(self, reader, writer):
-        self.stats["connections"] += 1
+    def _live(self):
+        # A plain function, not a loop in _connection: a coroutine's frame outlives it
+        # with its task, and a loop variable left there pointing at another connection
+        # chained every finished connection (its request, answer and streams) to the one
+        # before: five phones polling flat out filled a 128wK heap in a few hundred
+        # requests. The same holds for the reaper's loop (_expire).
         live = 0
         for c in self._open:
             if not c.cancelled:
                 live += 1
-        if live >= self.max_connections and not self._evict():
+        return live
+
+    async def _connection(self, reader, writer):
+        self.stats["connections"] += 1
+        if self._live() >= self.max_connections and not self._evict():
             self.stats["refused"] += 1
             await _close(writer)
             return
@@ -250,6 +258,7 @@ class PhoneServer:
             self.last_error = repr(err)
         finally:
             self._open.remove(conn)
+            conn.task = None  # a stale reference to conn keeps no finished frame alive
             await _close(writer)
 
     def _evict(self):
@@ -268,15 +277,18 @@ class PhoneServer:
     async def _reap(self):
         while True:
             await asyncio.sleep_ms(self.reap_ms)
-            now = self.clock.ticks_ms()
-            for c in self._open:
-                age = self.clock.ticks_diff(now, c.start)
-                if not c.cancelled and (
-                    (c.phase == _READING and age > self.head_ms) or age > self.life_ms
-                ):
-                    c.cancelled = True
-                    c.task.cancel()
-                    self.stats["timeouts"] += 1
+            self._expire()
+
+    def _expire(self):
+        now = self.clock.ticks_ms()
+        for c in self._open:
+            age = self.clock.ticks_diff(now, c.start)
+            if not c.cancelled and (
+                (c.phase == _READING and age > self.head_ms) or age > self.life_ms
+            ):
+                c.cancelled = True
+                c.task.cancel()
+                self.stats["timeouts"] += 1
 
     # ****** the routes ******
     def _routes(self):
