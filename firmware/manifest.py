@@ -74,6 +74,8 @@ module("present_generic.py")
 module("present_sins.py")
 module("present_meaculpa.py")
 module("present_meaculpa_secret.py")  # a bid or the die on the device: loaded for it
+module("present_meaculpa_news.py")  # the market, bids and verdict screens: loaded for them
+module("present_meaculpa_ends.py")  # the starting bonuses and the game over: loaded for them
 module("present_pecados.py")
 module("present_pecados_choose.py")
 module("present_pecados_end.py")

@@ -3,9 +3,12 @@
 # rooms' cards, takes each seat's etched-post bid and the Pope's die in private (pass
 # screen, secret screens with the status LED red, a full refresh after), and shows the
 # table what the rules announce: the market, the bids, the character order and the
-# Pope's verdict. Built only from the rules' views, codec and announcements. The secret
-# screens are in present_meaculpa_secret.py, loaded while the device asks a secret (a
-# seat on its phone never does).
+# Pope's verdict. Built only from the rules' views, codec and announcements. What a game
+# in play needs only now and then is in modules of its own, in RAM only while used: the
+# secret screens (present_meaculpa_secret.py: while the device asks a secret, which a seat
+# on its phone never needs), the announcements' screens (present_meaculpa_news.py: the
+# market, the bids, the verdict) and the first and last screens (present_meaculpa_ends.py:
+# the starting bonuses, the game over).
 
 import layout
 from present_generic import Presenter
@@ -15,7 +18,7 @@ from ui import Screen
 _TABLE = ("visited", "pope-visit", "return", "next-round", "end-game", "hell-keep", "hell-next")
 
 
-def _stones(view, counts):
+def stones(view, counts):
     names = view["stone_names"]
     parts = []
     for k in range(len(counts)):
@@ -23,15 +26,6 @@ def _stones(view, counts):
             parts.append("%d %s" % (counts[k], names[k]))
     return ", ".join(parts) or "none"
 
-
-# the symbols of the starting bonuses (decode(a)["bonus"]: 1..4, in the rules' order)
-_BONUS_SYMBOLS = ("bread wine", "jewel", "taler", "indulgence")
-
-
-def _goods(view, counts):
-    """A count of each good as symbols: "2<bread> 3<wine>" (layout.tally)."""
-    names = view["stone_names"]
-    return layout.tally([(counts[k], names[k]) for k in range(len(counts))])
 
 
 def _marked(name, text, gap=" "):
@@ -77,18 +71,7 @@ class MeaCulpaPresenter(Presenter):
         decode = self.s.decode
         name = self.name(seat)
         if phase == "bonus":
-            items = []
-            for a in legal:
-                data = decode(a)
-                marks = "".join(
-                    [layout.symbol(g) for g in _BONUS_SYMBOLS[data["bonus"] - 1].split()]
-                )
-                items.append(layout.fact(marks + " " + data["name"], data["name"]))
-            lines = [
-                "#" + layout.headline("%s's bonus" % name, name),
-                "Closest to Heaven chooses first: which starting bonus did %s take?" % name,
-            ]
-            return "Starting bonus", lines, items, choices, keys
+            return self._ends("bonus_turn", legal, name, choices, keys)
         if phase == "hell order":
             return self._hell_turn(view, legal, keys)
         if phase == "characters":
@@ -160,7 +143,7 @@ class MeaCulpaPresenter(Presenter):
             "Pope: %s, open: %s"
             % (self.name(pope) if pope is not None else "none", ",".join(open_rooms)),
         ]
-        lines += layout.packed(["Bag:"] + _stones(view, view["bag"]).split(", "))
+        lines += layout.packed(["Bag:"] + stones(view, view["bag"]).split(", "))
         for text in self.s.events[-1:]:
             lines.append("Last: " + text)
         items = []
@@ -197,129 +180,26 @@ class MeaCulpaPresenter(Presenter):
         return "%s: %s" % (self.name(seat), text)
 
     async def announce(self, news):
-        for item in news:
-            kind = item["kind"]
-            if kind == "market":
-                await self._market(item["reshuffled"])
-            elif kind == "bids" and item["tied"]:
-                await self._bids(True)
-            elif kind == "pick-order":
-                await self._bids(False)
-            elif kind == "pope-visit":
-                await self._verdict(item)
+        """The screens of what the rules announce (present_meaculpa_news.py, in RAM only
+        while they are shown: a few times a round)."""
+        import present_meaculpa_news
 
-    async def _ok(self, scr):
-        await self.s.show(scr)
-        await self.s.wait_key("A")
+        try:
+            await present_meaculpa_news.announce(self, news)
+        finally:
+            self.s.unload("present_meaculpa_news")
 
-    async def _market(self, reshuffled):
-        """The market drawn, large in symbols; the rooms' cards below (medium)."""
-        self.s.light(None)
-        view = self.s.view(None)
-        market = view["market"]
-        facts = []
-        cards = view["room_cards"]
-        for r in range(len(cards)):
-            facts.append(
-                "%s%d %s +%d" % (layout.symbol("room"), r + 1, cards[r], view["room_notches"][r])
-            )
-        lines = ["Market: " + _stones(view, market)]
-        deck = "Deck %d left" % view["deck"]
-        if reshuffled:
-            deck += "; discards reshuffled"
-        lines.append(deck)
-        await self._ok(
-            Screen(
-                "market",
-                "Round %d: market and rooms" % view["round"],
-                big=_goods(view, market) or "Market empty",
-                facts=facts,
-                lines=lines,
-                keys=("Bids", "", ""),
-            )
-        )
+    # ****** the first and last screens (present_meaculpa_ends.py, loaded for them) ******
+    def _ends(self, what, *args):
+        import present_meaculpa_ends
 
-    def _bid_parts(self, view):
-        bids = view["bids"]
-        return [
-            "%s %d+%d=%d" % (self.name(s), bids[s][0], bids[s][1], view["bid_totals"][s])
-            for s in range(len(bids))
-        ]
+        try:
+            return getattr(present_meaculpa_ends, what)(self, *args)
+        finally:
+            self.s.unload("present_meaculpa_ends")
 
-    async def _bids(self, tied):
-        """The bids revealed (tied: the Hell order decides), or the pick order they give,
-        large, with who keeps his taler and who pays the bank."""
-        view = self.s.view(None)
-        lines = ["Bids: notches + taler = total."]
-        if tied:
-            lines.append("Tied: the Hell order decides.")
-            await self._ok(
-                Screen(
-                    "reveal",
-                    "All bids revealed",
-                    big="Tied bids",
-                    facts=layout.packed(self._bid_parts(view)),
-                    lines=lines,
-                    keys=("OK", "", ""),
-                )
-            )
-            return
-        keeper = view["keeper"]
-        pays = view["pays"]
-        payers = ["%s %d" % (self.name(s), pays[s]) for s in range(len(pays)) if s != keeper]
-        order = view["pick_order"]
-        facts = [
-            layout.fact("%s keeps his taler" % self.name(keeper), "%s keeps" % self.name(keeper))
-        ]
-        facts += layout.packed(["Pay:"] + payers)
-        facts += layout.packed(self._bid_parts(view))
-        big = layout.headline(self.names(order), "%s first" % self.name(order[0]))
-        lines = ["Choose: " + self.names(order), "(most notches keeps his taler)"] + lines
-        self.s.light(order[0], "turn")
-        await self._ok(
-            Screen(
-                "order",
-                "Bids and character order",
-                big=big,
-                facts=facts,
-                lines=lines,
-                keys=("OK", "", ""),
-            )
-        )
-
-    async def _verdict(self, item):
-        pope = item["pope"]
-        caught = item["caught"]
-        self.s.light(pope, "judgment" if caught else "ok")
-        lines = [
-            "The Pope (%s) is in %s; the guess was %s."
-            % (self.name(pope), item["where"], item["guessed"])
-        ]
-        if caught:
-            lines.append(
-                "His soul moves 1 step towards Hell; he turns his post and places a"
-                " Lust stone for a suite as usual."
-            )
-        else:
-            lines.append("He turns no notches and places no sin stone for his visit.")
-        lines.append("He carries out the room's card.")
-        await self._ok(
-            Screen(
-                "verdict",
-                "The Pope's urgent meeting",
-                big="CAUGHT!" if caught else "NOT CAUGHT",
-                lines=lines,
-                keys=("OK", "", ""),
-            )
-        )
-
-    # ****** the end ******
     def final_public(self, view):
-        return [
-            "The table ended the game in round %d." % view["round"],
-            "Souls and Letters are scored on the board: the board decides the winner.",
-            "Bag: " + _stones(view, view["bag"]),
-        ]
+        return self._ends("final_public", view)
 
     def ranking(self, view):
-        return ["#On the board", "The winner is decided on the board."], []
+        return self._ends("ranking", view)
