@@ -536,17 +536,13 @@ class KeeperState(State):
     def _returns(self):
         return [0] * self.n  # the board decides the winner
 
+    # -- laptop only: shared_rules/mea_culpa_keeper_laptop.py, never imported on the device --
     def summary(self):
-        """Per-game figures for host statistics (str -> int; words in SUMMARY)."""
-        return {
-            "rounds": self.round,
-            "reshuffles": self.reshuffles,
-            "hell_asked": self.asked,
-            "pope_visits": self.pope_visits,
-            "pope_caught": self.caught,
-        }
+        """Per-game figures for host statistics (mea_culpa_keeper_laptop.summary)."""
+        from shared_rules.mea_culpa_keeper_laptop import summary
 
-    # -- hidden information ---------------------------------------------------------
+        return summary(self)
+
     def resample(self, seat, stream):
         """A state differing only in secrets `seat` has not seen, or None
         (mea_culpa_keeper_laptop.resample says how)."""

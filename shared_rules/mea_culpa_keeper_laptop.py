@@ -1,10 +1,21 @@
 """Mea Culpa keeper: what only the laptop asks of a game, kept out of the engine module
-the device loads (shared_rules/mea_culpa_keeper.py calls in here): the resampling an
-information-set search draws from."""
+the device loads (shared_rules/mea_culpa_keeper.py calls in here): a game's figures for
+statistics, and the resampling an information-set search draws from."""
 
 from shared_rules.mea_culpa_codes import BID_BASE, DIE_BASE
 from shared_rules.mea_culpa_data import POST_MAX, POST_MIN
 from shared_rules.mea_culpa_keeper import P_GUESS
+
+
+def summary(state):
+    """Per-game figures for host statistics (str -> int; words in SUMMARY)."""
+    return {
+        "rounds": state.round,
+        "reshuffles": state.reshuffles,
+        "hell_asked": state.asked,
+        "pope_visits": state.pope_visits,
+        "pope_caught": state.caught,
+    }
 
 
 def resample(state, seat, stream):
