@@ -12,7 +12,6 @@
 
 import layout
 from present_generic import Presenter
-from ui import Screen
 
 # Decisions the table enters together (any player presses): their event is the rules' text.
 _TABLE = ("visited", "pope-visit", "return", "next-round", "end-game", "hell-keep", "hell-next")
