@@ -3,7 +3,8 @@
 Rules: the Mea Culpa rulebook (Kopf & Zoch, Zoch Verlag, 2016). The quotes below are
 its words; docs/rules/mea-culpa.md names the chapter of each rule and reading
 ("Preparation VII", "Movement Rules d", "The Dens of Sin", ...). Board data and
-every assumption: shared_rules/mea_culpa_data.py and docs/rules/mea-culpa.md.
+every assumption: shared_rules/mea_culpa_data.py, shared_rules/mea_culpa_board.py and
+docs/rules/mea-culpa.md.
 
 The engine is a stack of small tasks (lists of ints). The task on top either
 needs a decision (a seat, or CHANCE) or is resolved automatically by
@@ -28,6 +29,7 @@ Returns: 1 for each winner (a soul in Heaven, or else the one closest to it),
 0 for everyone else.
 """
 
+from shared_rules import mea_culpa_board as B
 from shared_rules import mea_culpa_data as D
 from shared_rules import mea_culpa_entry as ENTRY
 from shared_rules.game import CHANCE, TERMINAL, Game, IllegalAction, State
@@ -167,13 +169,13 @@ MERCHANT_LETTERS = ("red", "green", None)  # MERCHANT_BASE + 4, 5, 6
 
 def _decode_own(action):
     """Plain data of an engine-only code, or None."""
-    goods = D.GOOD_NAMES
+    goods = B.GOOD_NAMES
     if action == END:
         return {"kind": "end"}
     if REPORT_BASE <= action < REPORT_BASE + 4:
         return {"kind": "report", "seat": action - REPORT_BASE}
     if LETTER_PICK_BASE <= action < LETTER_PICK_BASE + 4:
-        return {"kind": "take-letter", "colour": D.LETTER_NAMES[action - LETTER_PICK_BASE]}
+        return {"kind": "take-letter", "colour": B.LETTER_NAMES[action - LETTER_PICK_BASE]}
     if MERCHANT_BASE <= action < MERCHANT_BASE + 7:
         k = action - MERCHANT_BASE
         if k < 4:
@@ -182,7 +184,7 @@ def _decode_own(action):
     if TAKE_BASE <= action < TAKE_BASE + 4:
         return {"kind": "take-good", "good": goods[action - TAKE_BASE]}
     for base, kind, names in (
-        (POPE_STONE_BASE, "move-pope-stone", D.DEN_NAMES),
+        (POPE_STONE_BASE, "move-pope-stone", B.DEN_NAMES),
         (CREW_MOVE_BASE, "move-crew", SITE_NAMES),
     ):
         if base <= action < base + 9 and (action - base) // 3 != (action - base) % 3:
@@ -191,9 +193,9 @@ def _decode_own(action):
     if CREW_BASE <= action < CREW_BASE + 3:
         return {"kind": "place-crew", "site": SITE_NAMES[action - CREW_BASE]}
     if EMPTY_BASE <= action < EMPTY_BASE + 3:
-        return {"kind": "empty-den", "den": D.DEN_NAMES[action - EMPTY_BASE]}
+        return {"kind": "empty-den", "den": B.DEN_NAMES[action - EMPTY_BASE]}
     if GIVE_BASE <= action < GIVE_BASE + 4:
-        return {"kind": "give-letter", "colour": D.LETTER_NAMES[action - GIVE_BASE]}
+        return {"kind": "give-letter", "colour": B.LETTER_NAMES[action - GIVE_BASE]}
     if SUITE5_BASE < action <= SUITE5_BASE + 4:
         return {"kind": "suite5-card", "room": action - SUITE5_BASE}
     if VISIT_BASE < action < VISIT_POPE:
@@ -208,7 +210,7 @@ def _decode_own(action):
         w = action - DONATE_BASE
         if w < 4:
             return {"kind": "donate", "good": goods[w]}
-        return {"kind": "donate", "coin": D.COINS[0][w - 4]}
+        return {"kind": "donate", "coin": B.COINS[0][w - 4]}
     if action == COMP_BASE or action == COMP_BASE + 1:
         return {"kind": "compartment", "compartment": action - COMP_BASE + 1}
     return None
@@ -217,13 +219,13 @@ def _decode_own(action):
 def _encode_own(data):
     """The code of engine-only action data (unchecked), or None."""
     kind = data.get("kind")
-    goods = D.GOOD_NAMES
+    goods = B.GOOD_NAMES
     if kind == "end":
         return END
     if kind == "report":
         return REPORT_BASE + whole(data, "seat")
     if kind == "take-letter":
-        return LETTER_PICK_BASE + index_of(D.LETTER_NAMES, data.get("colour"))
+        return LETTER_PICK_BASE + index_of(B.LETTER_NAMES, data.get("colour"))
     if kind == "merchant":
         if data.get("stone") == "indulgence":
             return MERCHANT_BASE + 4 + index_of(MERCHANT_LETTERS, data.get("letter"))
@@ -231,15 +233,15 @@ def _encode_own(data):
     if kind == "take-good":
         return TAKE_BASE + index_of(goods, data.get("good"))
     if kind == "move-pope-stone" or kind == "move-crew":
-        names = D.DEN_NAMES if kind == "move-pope-stone" else SITE_NAMES
+        names = B.DEN_NAMES if kind == "move-pope-stone" else SITE_NAMES
         base = POPE_STONE_BASE if kind == "move-pope-stone" else CREW_MOVE_BASE
         return base + index_of(names, data.get("from")) * 3 + index_of(names, data.get("to"))
     if kind == "place-crew":
         return CREW_BASE + index_of(SITE_NAMES, data.get("site"))
     if kind == "empty-den":
-        return EMPTY_BASE + index_of(D.DEN_NAMES, data.get("den"))
+        return EMPTY_BASE + index_of(B.DEN_NAMES, data.get("den"))
     if kind == "give-letter":
-        return GIVE_BASE + index_of(D.LETTER_NAMES, data.get("colour"))
+        return GIVE_BASE + index_of(B.LETTER_NAMES, data.get("colour"))
     if kind == "suite5-card":
         return SUITE5_BASE + whole(data, "room")
     if kind == "visit":
@@ -251,7 +253,7 @@ def _encode_own(data):
         return BUY_LETTER + index_of(("red", "green"), data.get("colour"))
     if kind == "donate":
         if "coin" in data:
-            return DONATE_BASE + 4 + index_of(D.COINS[0], data.get("coin"))
+            return DONATE_BASE + 4 + index_of(B.COINS[0], data.get("coin"))
         return DONATE_BASE + index_of(goods, data.get("good"))
     if kind == "compartment":
         return COMP_BASE + whole(data, "compartment") - 1
@@ -303,7 +305,7 @@ class MeaCulpa(Game):
         n = self.num_players
         # Turns: in 2/4 players the Merchant takes a stone every cycle (<= 8 cycles a
         # round); with 3 players a cycle without a stone needs a move towards Hell.
-        cycles = MAX_ROUNDS * (D.MARKET_STONES[0] + 1) + n * (D.HELL[0] + 1)
+        cycles = MAX_ROUNDS * (D.MARKET_STONES[0] + 1) + n * (B.HELL[0] + 1)
         per_turn = 2 * 40 + 2 + n  # two actions with all their sub-steps, end, merchant, reports
         per_round = 7 + 4 + n + 4 + 60
         return 4 * n + MAX_ROUNDS * per_round + cycles * 4 * per_turn + 200
@@ -319,11 +321,11 @@ class MeaCulpaState(State):
         self.pos = [0] * n
         self.rank = [-1] * n  # 0 = closest to Heaven on Start
         self.placed = []
-        self.money = [D.START_TALER[0]] * n
+        self.money = [B.START_TALER[0]] * n
         self.goods = [[0, 0, 0, 0] for _ in range(n)]
         self.letters = [[0, 0, 0, 0] for _ in range(n)]
         self.chest = [[[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]] for _ in range(n)]
-        self.sins = [D.SIN_STONES[0]] * n
+        self.sins = [B.SIN_STONES[0]] * n
         self.dens = [[0] * n for _ in range(3)]
         self.pope_stones = [1, 1, 1]
         self.post = [0] * n
@@ -336,7 +338,7 @@ class MeaCulpaState(State):
         self.holders = [-1, -1, -1, -1]
         self.market = [0, 0, 0, 0, 0]
         self.bag = list(D.BAG[0])
-        self.supply = list(D.LETTERS[0])
+        self.supply = list(B.LETTERS[0])
         counts = [c[2] for c in card_types(game.options["extra_cards"])]
         self.deck = list(counts)
         self.discard = [0] * len(counts)
@@ -346,7 +348,7 @@ class MeaCulpaState(State):
         self.crews = [0, 0, 0]
         self.nave = [0, 0, 0]
         self.done = [0, 0, 0]
-        self.hut = D.BUILDING_CREWS[0]
+        self.hut = B.BUILDING_CREWS[0]
         self.emp_crew = 0
         self.evaluated = 0
         self.evals = []
@@ -380,7 +382,7 @@ class MeaCulpaState(State):
         """Movement rules c) and d): next free space; never into Hell."""
         if steps <= 0:
             return
-        hell = D.HELL[0]
+        hell = B.HELL[0]
         target = self.pos[seat] + steps
         if target > hell:
             if self.game.options["overshoot"] == "stay":
@@ -432,7 +434,7 @@ class MeaCulpaState(State):
             else:
                 counts[s] = 0  # "don't move your poor soul"
         self.pope_stones = [1, 1, 1]
-        self._announce("punishment", spared=D.DEN_NAMES[spared], steps=counts)
+        self._announce("punishment", spared=B.DEN_NAMES[spared], steps=counts)
 
     def _place_crew(self, site):
         self.crews[site] += 1
@@ -482,7 +484,7 @@ class MeaCulpaState(State):
             return D.CARDS[self.rooms[room - 1]][1]
         if room == 5:
             return 0
-        return D.SUITE6_NOTCHES[0]
+        return B.SUITE6_NOTCHES[0]
 
     def _visit(self, seat, room, incognito, caught):
         exempt = incognito and not caught
@@ -915,7 +917,7 @@ class MeaCulpaState(State):
         if not donors:
             return  # "leave the Letters in the supply"
         donors = sorted(donors, key=lambda s: (-self._score(s, comp, cat), -self.hell_key(s), s))
-        printed = D.CATHEDRAL_LETTERS[site][cat]
+        printed = B.CATHEDRAL_LETTERS[site][cat]
         display = [0, 0, 0, 0]
         for c in range(4):
             display[c] = min(printed[c], self.supply[c])
@@ -940,7 +942,7 @@ class MeaCulpaState(State):
             lt = self.letters[s]
             sets = min(lt)
             rest = sum(lt) - 4 * sets
-            self.move_heaven(s, sets * D.SET_STEPS[0] + rest * D.SINGLE_STEPS[0])
+            self.move_heaven(s, sets * B.SET_STEPS[0] + rest * B.SINGLE_STEPS[0])
         top = -self.heaven
         winners = [s for s in range(self.n) if self.pos[s] <= top]
         # "Whoever gets their poor soul to Heaven, or comes closest to doing so, wins"
@@ -956,7 +958,7 @@ class MeaCulpaState(State):
     # -- legal actions --------------------------------------------------------
     def _donations(self, seat):
         out = [DONATE_BASE + g for g in range(4) if self.goods[seat][g] > 0]
-        coins = D.COINS[0]
+        coins = B.COINS[0]
         for i in range(4):
             if self.money[seat] >= coins[i]:
                 out.append(DONATE_BASE + 4 + i)
@@ -988,13 +990,13 @@ class MeaCulpaState(State):
         money = self.money[seat]
         m = self.market
         if first != BUY:
-            if m[INDULGENCE] > 0 and money >= D.LETTER_PRICE[0]:
+            if m[INDULGENCE] > 0 and money >= B.LETTER_PRICE[0]:
                 if self.supply[RED] > 0:
                     out.append(BUY_LETTER)
                 if self.supply[GREEN] > 0:
                     out.append(BUY_LETTER + 1)
             for g in range(4):
-                if m[g] > 0 and money >= D.PRICES[g][0]:
+                if m[g] > 0 and money >= B.PRICES[g][0]:
                     out.append(BUY_BASE + g)
                     if m[g] >= 2:
                         out.append(GREEDY_BASE + g)
@@ -1198,7 +1200,7 @@ class MeaCulpaState(State):
             self.sins[seat] += k
             # "moving his poor soul that many steps towards Hell"
             self.move_hell(seat, k)
-            self._announce("den-emptied", seat=seat, den=D.DEN_NAMES[d], steps=k)
+            self._announce("den-emptied", seat=seat, den=B.DEN_NAMES[d], steps=k)
         elif kind == T_EVAL_PICK:
             c = action - LETTER_PICK_BASE
             self.letters[self._picker(task)][c] += 1
@@ -1230,7 +1232,7 @@ class MeaCulpaState(State):
         elif b == 1:
             self.stack.append([T_COMP, seat, 3, 1])
         elif b == 2:
-            self.stack.append([T_COMP, seat, 4, D.BONUS_TALER[0]])
+            self.stack.append([T_COMP, seat, 4, B.BONUS_TALER[0]])
 
     def _pick(self, task, ch):
         seat = self.pick_order[task[1]]
@@ -1299,7 +1301,7 @@ class MeaCulpaState(State):
             g = action - SELL_BASE
             self.goods[seat][g] -= 1
             self.bag[g] += 1
-            self.money[seat] += D.PRICES[g][1]
+            self.money[seat] += B.PRICES[g][1]
         else:
             task[4] = VISIT
             self._start_visit(seat, action)
@@ -1309,14 +1311,14 @@ class MeaCulpaState(State):
             self.goods[seat][what] -= 1
             self.stack.append([T_COMP, seat, what, 1])
         else:
-            value = D.COINS[0][what - 4]
+            value = B.COINS[0][what - 4]
             self.money[seat] -= value
             self.stack.append([T_COMP, seat, 4, value])
 
     def _buy(self, seat, action):
         m = self.market
         if action < BUY_BASE:
-            self.money[seat] -= D.LETTER_PRICE[0]
+            self.money[seat] -= B.LETTER_PRICE[0]
             m[INDULGENCE] -= 1
             self.bag[INDULGENCE] += 1
             c = RED if action == BUY_LETTER else GREEN
@@ -1324,12 +1326,12 @@ class MeaCulpaState(State):
             self.letters[seat][c] += 1
         elif action < GREEDY_BASE:
             g = action - BUY_BASE
-            self.money[seat] -= D.PRICES[g][0]
+            self.money[seat] -= B.PRICES[g][0]
             m[g] -= 1
             self.goods[seat][g] += 1
         else:
             g = action - GREEDY_BASE
-            self.money[seat] -= D.PRICES[g][0]
+            self.money[seat] -= B.PRICES[g][0]
             m[g] -= 2
             self.goods[seat][g] += 2
             self.stack.append([T_SIN, seat, D.DEN_GREED, 1])
@@ -1490,7 +1492,7 @@ class MeaCulpaState(State):
 
 def action_text(action, players=4):
     """A short description of an action code, independent of the state."""
-    goods = D.GOOD_NAMES
+    goods = B.GOOD_NAMES
     if action == END:
         return "pass / done"
     if action >= BID_BASE:
@@ -1500,21 +1502,21 @@ def action_text(action, players=4):
     if action >= PICK_BASE:
         return "choose the %s" % CHARACTER_NAMES[action - PICK_BASE]
     if action >= LETTER_PICK_BASE:
-        return "take a %s Letter" % D.LETTER_NAMES[action - LETTER_PICK_BASE]
+        return "take a %s Letter" % B.LETTER_NAMES[action - LETTER_PICK_BASE]
     if action >= MERCHANT_BASE:
         k = action - MERCHANT_BASE
         if k < 4:
             return "Merchant takes a %s" % goods[k]
         if k == 6:
             return "Merchant takes an indulgence stone (no Letter left)"
-        return "Merchant takes an indulgence stone for a %s Letter" % D.LETTER_NAMES[k - 2]
+        return "Merchant takes an indulgence stone for a %s Letter" % B.LETTER_NAMES[k - 2]
     if action >= TAKE_BASE:
         return "take a %s free" % goods[action - TAKE_BASE]
     if action >= POPE_STONE_BASE:
         v = action - POPE_STONE_BASE
         return "move a Pope stone from the den of %s to %s" % (
-            D.DEN_NAMES[v // 3],
-            D.DEN_NAMES[v % 3],
+            B.DEN_NAMES[v // 3],
+            B.DEN_NAMES[v % 3],
         )
     if action >= CREW_BASE:
         return "place a building crew on site %s" % "ABC"[action - CREW_BASE]
@@ -1522,9 +1524,9 @@ def action_text(action, players=4):
         v = action - CREW_MOVE_BASE
         return "move a building crew from site %s to %s" % ("ABC"[v // 3], "ABC"[v % 3])
     if action >= EMPTY_BASE:
-        return "take back all sin stones from the den of %s" % D.DEN_NAMES[action - EMPTY_BASE]
+        return "take back all sin stones from the den of %s" % B.DEN_NAMES[action - EMPTY_BASE]
     if action >= GIVE_BASE:
-        return "give a %s Letter" % D.LETTER_NAMES[action - GIVE_BASE]
+        return "give a %s Letter" % B.LETTER_NAMES[action - GIVE_BASE]
     if action >= GUESS_BASE:
         return "guess the Pope is in %s" % room_name(action - GUESS_BASE)
     if action >= DIE_BASE:
@@ -1547,7 +1549,7 @@ def action_text(action, players=4):
         what = action - DONATE_BASE
         if what < 4:
             return "donate a %s" % goods[what]
-        return "donate a %d-taler coin" % D.COINS[0][what - 4]
+        return "donate a %d-taler coin" % B.COINS[0][what - 4]
     if action >= COMP_BASE:
         return "into compartment %s" % ("I" if action == COMP_BASE else "II")
     if action >= BONUS_BASE:

@@ -8,6 +8,7 @@ from its own labelled stream. It sees only its seat's view.
 """
 
 from shared_rules import mea_culpa as M
+from shared_rules import mea_culpa_board as B
 from shared_rules import mea_culpa_data as D
 from shared_rules.rng import Stream
 
@@ -153,7 +154,7 @@ class GreedyBot:
         money = me["money"]
         sells = [a for a in legal if M.SELL_BASE <= a < M.SELL_BASE + 4]
         if sells and money < 10:
-            return max(sells, key=lambda a: (D.PRICES[a - M.SELL_BASE][1], a))
+            return max(sells, key=lambda a: (B.PRICES[a - M.SELL_BASE][1], a))
         if sum(goods) > 0 and view["evaluated"] < 2:
             give = self._donation(me, legal, second=False)
             if give != M.END:
@@ -161,7 +162,7 @@ class GreedyBot:
         buys = [a for a in legal if M.BUY_BASE <= a < M.BUY_BASE + 4]
         if buys:
             return max(
-                buys, key=lambda a: (D.PRICES[a - M.BUY_BASE][1] - D.PRICES[a - M.BUY_BASE][0], a)
+                buys, key=lambda a: (B.PRICES[a - M.BUY_BASE][1] - B.PRICES[a - M.BUY_BASE][0], a)
             )
         if money >= 12:
             coin = M.DONATE_BASE + 6
@@ -187,5 +188,5 @@ class GreedyBot:
             return move
         takes = [a for a in legal if M.TAKE_BASE <= a < M.TAKE_BASE + 4]
         if takes:
-            return max(takes, key=lambda a: (D.PRICES[a - M.TAKE_BASE][1], a))
+            return max(takes, key=lambda a: (B.PRICES[a - M.TAKE_BASE][1], a))
         return self._random(legal)

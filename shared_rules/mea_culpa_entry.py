@@ -4,7 +4,7 @@ The one place that lists the game: what the device's menu and the laptop's CLI
 show and need without importing the engine (shared_rules/games.py).
 """
 
-from shared_rules import mea_culpa_data as D
+from shared_rules import mea_culpa_board as B
 from shared_rules.game import Option
 
 # Values of the options for two readings of the rulebook (docs/rules/mea-culpa.md).
@@ -28,7 +28,7 @@ ON_DEVICE = False
 # Bots stronger than "random": (name, module, class).
 BOTS = (("greedy", "shared_rules.mea_culpa_bot", "GreedyBot"),)
 OPTIONS = (
-    Option("heaven", D.HEAVEN[0], low=5, high=40, help="steps from Start to Heaven (assumed)"),
+    Option("heaven", B.HEAVEN[0], low=5, high=40, help="steps from Start to Heaven (assumed)"),
     Option(
         "overshoot",
         "stay",

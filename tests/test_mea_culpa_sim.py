@@ -11,6 +11,7 @@ import pytest
 from simcheck import check_many
 
 from shared_rules import mea_culpa as M
+from shared_rules import mea_culpa_board as B
 from shared_rules import mea_culpa_data as D
 from shared_rules.driver import RandomBot, play
 from shared_rules.mea_culpa_bot import GreedyBot
@@ -65,18 +66,18 @@ def check_invariants(state):
     n = state.n
     goods, letters = _totals(state)
     assert goods == list(D.BAG[0]), goods
-    assert letters == list(D.LETTERS[0]), letters
+    assert letters == list(B.LETTERS[0]), letters
     for s in range(n):
         stones = state.sins[s] + sum(state.dens[d][s] for d in range(3))
-        assert stones == D.SIN_STONES[0]
+        assert stones == B.SIN_STONES[0]
         assert state.money[s] >= 0
-        assert -state.heaven <= state.pos[s] <= D.HELL[0]
+        assert -state.heaven <= state.pos[s] <= B.HELL[0]
         if state.round > 0 and state.bids_shown:
             assert 1 <= state.post[s] <= 6
     spaces = [p for p in state.pos if p != 0 and p != -state.heaven]
     assert len(spaces) == len(set(spaces)), state.pos
     assert sum(state.pope_stones) == 3
-    assert state.hut + sum(state.crews) + state.emp_crew == D.BUILDING_CREWS[0]
+    assert state.hut + sum(state.crews) + state.emp_crew == B.BUILDING_CREWS[0]
     assert max(state.crews) <= 1
     cards = sum(state.deck) + sum(state.discard) + len([r for r in state.rooms if r >= 0])
     assert cards == (24 if state.game.options["extra_cards"] == "money" else 19)

@@ -8,6 +8,7 @@ Zoch, Zoch Verlag, 2016; docs/rules/mea-culpa.md).
 """
 
 from shared_rules import mea_culpa as M
+from shared_rules import mea_culpa_board as B
 from shared_rules import mea_culpa_data as D
 from shared_rules.game import CHANCE, TERMINAL, IllegalAction, replay
 from shared_rules.rng import Stream
@@ -600,7 +601,7 @@ def test_donation_example():
     # first and takes the red Letter of Indulgence. Then Johanna takes a blue one. Again
     # back to Dominik, who also takes a blue one. Johanna takes the last blue one, leaving
     # Dominik the green. Paula and Gregor get nothing."
-    assert D.CATHEDRAL_LETTERS[0][0] == (0, 3, 1, 1)  # 1 red, 3 blue, 1 green
+    assert B.CATHEDRAL_LETTERS[0][0] == (0, 3, 1, 1)  # 1 red, 3 blue, 1 green
     st = setup(4)
     for s in range(4):
         st.chest[s] = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]

@@ -10,6 +10,7 @@ MicroPython.
 """
 
 from shared_rules import mea_culpa as M
+from shared_rules import mea_culpa_board as B
 from shared_rules import mea_culpa_data as D
 from shared_rules.game import CHANCE, TERMINAL, IllegalAction
 
@@ -48,7 +49,7 @@ def started(n=4, start=None, **options):
         st.chest[s] = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
         st.letters[s] = [0, 0, 0, 0]
         st.goods[s] = [0, 0, 0, 0]
-    st.supply = list(D.LETTERS[0])
+    st.supply = list(B.LETTERS[0])
     st.supply[M.YELLOW] -= 1  # nothing is in Suite 6 until the round is prepared
     assert st.current_player() == CHANCE
     return st
@@ -237,7 +238,7 @@ def test_greedy_buy_two_identical_goods_for_one_price_and_a_greed_stone():
     assert M.GREEDY_BASE + BREAD in legal
     assert M.GREEDY_BASE + WINE not in legal and M.GREEDY_BASE + CLOTH not in legal
     st.apply(M.GREEDY_BASE + BREAD)
-    assert st.goods[0] == [2, 0, 0, 0] and st.money[0] == 25 - D.PRICES[BREAD][0]
+    assert st.goods[0] == [2, 0, 0, 0] and st.money[0] == 25 - B.PRICES[BREAD][0]
     assert st.market == [0, 1, 1, 1, 2]
     assert st.dens[GREED] == [1, 0, 0, 0] and st.sins[0] == 6
 
@@ -251,7 +252,7 @@ def test_letter_purchase_four_taler_stone_back_to_bag():
     st.apply(M.BUY_LETTER)  # red
     assert st.letters[0] == [0, 0, 1, 0] and st.money[0] == 21
     assert st.market[STONE] == 1 and st.bag[STONE] == bag + 1
-    assert st.supply[M.RED] == D.LETTERS[0][M.RED] - 1
+    assert st.supply[M.RED] == B.LETTERS[0][M.RED] - 1
 
 
 def test_sell_at_the_sale_price_goods_back_to_the_bag():
@@ -663,7 +664,7 @@ def test_first_cathedral_evaluates_compartment_one_only():
     bag = list(st.bag)
     _emperor_completes_site(st, 0)
     assert st.done[0] == 1 and st.nave[0] == 1 and st.crews[0] == 0
-    assert D.CATHEDRAL_LETTERS[0][0] == (0, 3, 1, 1)  # the rulebook example's display
+    assert B.CATHEDRAL_LETTERS[0][0] == (0, 3, 1, 1)  # the rulebook example's display
     assert st.current_player() == 1
     st.apply(M.LETTER_PICK_BASE + M.RED)
     assert st.current_player() == 0
@@ -671,11 +672,11 @@ def test_first_cathedral_evaluates_compartment_one_only():
     # Three blue are left: no choice, they go seat 1, seat 0, seat 1.
     assert st.letters[1] == [0, 2, 1, 0] and st.letters[0] == [0, 1, 0, 1]
     assert st.letters[2] == [0, 0, 0, 0]
-    cj = D.CATHEDRAL_LETTERS[0][1]
+    cj = B.CATHEDRAL_LETTERS[0][1]
     assert st.letters[3] == list(cj)
     # Money: nobody gave any in compartment I: those Letters stay in the supply.
     for c in range(4):
-        assert st.supply[c] == supply[c] - D.CATHEDRAL_LETTERS[0][0][c] - cj[c]
+        assert st.supply[c] == supply[c] - B.CATHEDRAL_LETTERS[0][0][c] - cj[c]
     # "return any goods they donated to the goods bag and any money ... to the bank"
     assert st.bag == [bag[0] + 5, bag[1] + 3, bag[2], bag[3] + 1, bag[4]]
     for s in range(4):
@@ -723,9 +724,9 @@ def test_cloth_and_jewels_and_money_categories():
         assert cj[i] == (2 if i % 2 == 0 else 0)
     for i in range(len(money)):
         assert money[i] == (3 if i % 2 == 0 else 0)
-    bw = D.CATHEDRAL_LETTERS[1][0]
-    c_cj = D.CATHEDRAL_LETTERS[1][1]
-    c_m = D.CATHEDRAL_LETTERS[1][2]
+    bw = B.CATHEDRAL_LETTERS[1][0]
+    c_cj = B.CATHEDRAL_LETTERS[1][1]
+    c_m = B.CATHEDRAL_LETTERS[1][2]
     assert sum(st.letters[2]) == (sum(c_cj) + 1) // 2
     assert sum(st.letters[0]) == sum(c_cj) // 2 + sum(c_m) // 2
     assert sum(st.letters[3]) == sum(bw) + (sum(c_m) + 1) // 2
