@@ -67,6 +67,7 @@ def test_market_screen_says_when_the_discards_were_reshuffled():
     pres = P.MeaCulpaPresenter(s)
     stream = Stream(b"r" * 32, b"t")
     notes = []
+    shown = 0
     while s.view()["round"] < 9:
         legal = s.legal()
         if s._state.current_player() == -1:
@@ -79,11 +80,17 @@ def test_market_screen_says_when_the_discards_were_reshuffled():
         if news:
             s.shown = []
             asyncio.run(pres.announce(news))
+            shown += 1
             for scr in s.shown:
                 if scr.name == "market":
                     notes.append(scr.lines[-1].endswith("discards reshuffled"))
                     assert scr.lines[-1].startswith("Deck %d left" % s.view()["deck"])
     assert notes == [False] * 6 + [True, False], notes
+    # the announcements' screens are in RAM only while they are shown
+    import sys
+
+    assert s.unloaded == ["present_meaculpa_news"] * shown
+    assert "present_meaculpa_news" not in sys.modules
 
 
 def test_a_bid_entered_is_encoded_by_the_codec():
