@@ -39,7 +39,7 @@ def network_screen(ssid, password):
     )
     import qr  # the encoder, only while a code is encoded (phone_join.py unloads it)
 
-    return scr, Picture(qr.encode(wifi_text(ssid, password)))
+    return scr, picture(qr.encode(wifi_text(ssid, password)))
 
 
 def station_screen(ssid, address):
@@ -60,7 +60,8 @@ def station_screen(ssid, address):
 
 def seat_screen(seat_name, url, code=None):
     """(Screen, code) of one seat's page. Private: the URL is that seat's key. `code`:
-    the URL's code, encoded before (phone_mode.py encodes them before the server loads)."""
+    the URL's code, encoded before (phone_join.py: before the server loads); None:
+    encoded here."""
     shown = url[7:] if url.startswith("http://") else url
     lines = ["Scan with your", "phone's camera", "or open:"]
     cols = _cols()
@@ -76,30 +77,54 @@ def seat_screen(seat_name, url, code=None):
     if code is None:
         import qr
 
-        code = Picture(qr.encode(url))
+        code = picture(qr.encode(url))
     return scr, code
 
 
 class Picture:
-    """A code's modules alone, one bit each: a qr.Code held until its screen is drawn
-    would keep the encoder's module in RAM through its class, and its matrix has a
-    byte a module (every seat's code is held through the join screens)."""
+    """A code's modules alone, one bit each (row * size + column): a qr.Code held
+    until its screen is drawn would keep the encoder's module in RAM through its class,
+    and its matrix has a byte a module. Packed, a seat's code is a few hundred bytes,
+    kept on flash beside the seat's token (phone_join.py) so a rejoin mid-game draws it
+    without the encoder."""
 
-    def __init__(self, code):
-        n = code.size
-        self.size = n
-        self.version = code.version
-        self.level = code.level
-        bits = bytearray((n * n + 7) // 8)
-        m = code.modules
-        for i in range(n * n):
-            if m[i]:
-                bits[i >> 3] |= 1 << (i & 7)
+    def __init__(self, size, bits, version, level):
+        self.size = size
         self.bits = bits
+        self.version = version
+        self.level = level
 
     def dark(self, i):
         """Module i (row * size + column) is dark."""
         return self.bits[i >> 3] >> (i & 7) & 1
+
+    def packed(self):
+        """size, version, level, then the bits (unpack() reads them back)."""
+        return bytes((self.size, self.version, ord(self.level))) + self.bits
+
+
+def picture(code):
+    """The Picture of a qr.Code."""
+    n = code.size
+    bits = bytearray((n * n + 7) // 8)
+    m = code.modules
+    for i in range(n * n):
+        if m[i]:
+            bits[i >> 3] |= 1 << (i & 7)
+    return Picture(n, bits, code.version, code.level)
+
+
+def packed_size(data, at):
+    """The length of the packed Picture at `at` in `data`."""
+    n = data[at]
+    return 3 + (n * n + 7) // 8
+
+
+def unpack(data, at=0):
+    """The Picture packed at `at` in `data` (Picture.packed())."""
+    n = data[at]
+    end = at + packed_size(data, at)
+    return Picture(n, bytes(data[at + 3 : end]), data[at + 1], chr(data[at + 2]))
 
 
 def _cols():

@@ -1,8 +1,10 @@
 # phone_join.py  Joining phones: the network's screen and each seat's code behind the pass gate
-# MIT licence. Imported by phone_start.py while phones join at a game's start, and by
-# phone_mode.py while a seat rejoins from the pause menu; unloaded after, with the QR
-# encoder and the join screens: a game in play keeps none of this code in RAM
-# (docs/phones.md, "Memory").
+# MIT licence. Imported by phone_start.py while phones join at a game's start (or a
+# resumed game's codes are encoded again), and by phone_mode.py while a seat rejoins from
+# the pause menu; unloaded after, with the join screens: a game in play keeps none of this
+# code in RAM (docs/phones.md, "Memory"). The QR encoder runs only before the server is
+# loaded: every seat's code is encoded then and kept on flash beside the tokens
+# (store.py, games/<id>.codes), and the join screens and a rejoin draw it from there.
 
 from table import pass_screen
 from ui import Screen
@@ -34,15 +36,45 @@ async def network(phones, s):
         await s.show(_code_screen(scr, code), True)
     scr = code = join_screen = None
     await s.wait_key("A")
+    save_codes(phones, s)
+
+
+def save_codes(phones, s):
+    """Every seat's code, encoded and kept on flash (store.py: beside the tokens, never
+    served over the link, gone with the key): the join screens and a rejoin mid-game
+    draw it from there, so the encoder never loads beside the server. The address the
+    codes carry heads the file: a resume on another address encodes them again."""
     import join_screen
     import qr
 
-    codes = []
+    data = bytearray(phones.address.encode())
+    data.append(10)
     for seat in range(s.players):
-        codes.append(join_screen.Picture(qr.encode(url(phones, seat))))
-    phones.codes = codes
+        data += join_screen.picture(qr.encode(url(phones, seat))).packed()
     qr = join_screen = None
-    s.unload("qr")  # the encoder's code, before the server's comes in (a rejoin loads it again)
+    s.unload("qr")  # the encoder's code, before the server's comes in
+    s.app.store.save_codes(phones.game_id, data)
+
+
+def codes_saved(phones, s):
+    """The game's codes on flash carry this address (a resume: no need to encode)."""
+    data = s.app.store.load_codes(phones.game_id)
+    return data is not None and data.startswith(phones.address.encode() + b"\n")
+
+
+def _code_of(phones, s, seat):
+    """The seat's code from flash (save_codes()), or None: none kept, or for another
+    address."""
+    data = s.app.store.load_codes(phones.game_id)
+    head = phones.address.encode() + b"\n"
+    if data is None or not data.startswith(head):
+        return None
+    import join_screen
+
+    at = len(head)
+    for _ in range(seat):
+        at += join_screen.packed_size(data, at)
+    return join_screen.unpack(data, at)
 
 
 async def join(phones, s):
@@ -66,29 +98,27 @@ async def join_seat(phones, s, seat):
 
 
 def _seat_screen(phones, s, seat, name):
-    """The seat's join screen; where the heap has no room for the QR encoder (a
-    rejoin mid-game, beside the server), the same address to type instead."""
+    """The seat's join screen with its code from flash; where there is none (a resume
+    that had no room to encode them) or the heap has no room to draw it, the same
+    address to type instead."""
     address = url(phones, seat)
-    codes = phones.codes
     try:
-        import join_screen
+        code = _code_of(phones, s, seat)
+        if code is not None:
+            import join_screen
 
-        code = codes[seat] if codes else None
-        scr, code = join_screen.seat_screen(name, address, code)
-        return _code_screen(scr, code)
+            scr, code = join_screen.seat_screen(name, address, code)
+            return _code_screen(scr, code)
     except MemoryError:
         unload(s)
-        shown = address[7:]  # without http://
-        lines = ["No room for the code now.", "Open this address on your phone:"]
-        lines += [shown[i : i + 32] for i in range(0, len(shown), 32)]
-        return Screen("join-seat", name, lines=lines, keys=("done", "no phone", ""), private=True)
-    finally:
-        if codes:
-            codes[seat] = None
+    shown = address[7:]  # without http://
+    lines = ["No room for the code now.", "Open this address on your phone:"]
+    lines += [shown[i : i + 32] for i in range(0, len(shown), 32)]
+    return Screen("join-seat", name, lines=lines, keys=("done", "no phone", ""), private=True)
 
 
 def unload(s):
-    # the QR encoder's code goes once the last code is off the glass (the next screen
+    # the join screens' code goes once the last code is off the glass (the next screen
     # drops the last reference): a game needs it again only if a seat rejoins
     for module in ("join_screen", "qr"):
         s.unload(module)

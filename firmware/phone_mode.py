@@ -36,7 +36,6 @@ class PhoneMode:
         self.station = False  # joined the network set over the link (phone_net.py)
         self.address = None  # "http://<device>[:port]/s/": a seat's URL without its token
         self.server = None  # phone_start.py: after the network screen's QR code
-        self.codes = None  # the seats' join codes, encoded before the server loads
         self.game_id = None
 
     # ****** the game's end ******
@@ -78,7 +77,8 @@ class PhoneMode:
 
     async def rejoin(self, s, seat):
         """A seat on the buttons goes back to its phone (the pause menu): its code again
-        (phone_join.py, imported for it and unloaded after)."""
+        (phone_join.py, imported for it and unloaded after), drawn from flash: no encoder
+        beside the server."""
         import phone_join
 
         await phone_join.join_seat(self, s, seat)

@@ -56,9 +56,9 @@ async def start(s, state, new):
     game) or restored (a resumed one, from its .phones file), the network up
     (phone_net.py: the one set over the link, else the access point, with the same name
     and password on a resume), a new game's network screen (its seats' codes encoded
-    after it), the server listening. None: the table chose the buttons only (a network
-    that could not be joined). OSError or ValueError: no phones (the parts made so far
-    stopped again)."""
+    after it; a resumed game's again only if none are kept for its address), the server
+    listening. None: the table chose the buttons only (a network that could not be
+    joined). OSError or ValueError: no phones (the parts made so far stopped again)."""
     import binascii
     import time
 
@@ -104,10 +104,16 @@ async def start(s, state, new):
         for seat in off:
             phones.provider.phone(seat, False)  # went back to the buttons before the cut
         phones.save()  # a resume may have moved to the access point
-        if new:
-            import phone_join
+        import phone_join
 
+        if new:
             await phone_join.network(phones, s)  # phones join the Wi-Fi while it shows
+        elif not phone_join.codes_saved(phones, s):  # none kept, or another address
+            try:
+                phone_join.save_codes(phones, s)
+            except MemoryError:  # a rejoin shows the address to type instead
+                s.unload("qr")
+        phone_join = None
         await _listen(phones, port)
     except (OSError, ValueError):
         phones.stop()

@@ -138,7 +138,6 @@ async def phones_on(s, new):
         import phone_join
 
         await phone_join.join(phones, s)
-        phones.codes = None
     _unload_start(s)
 
 
