@@ -120,6 +120,7 @@ module("phone_mode.py")  # the app's side in play: phone turns and reveals
 module("qr.py")
 module("phone_start.py")  # tokens, network, server: loaded only while a game starts
 module("phone_join.py")  # the join screens' flow, loaded only while phones join
+module("phone_reveal.py")  # a private reveal on a phone, loaded for it
 module("phone_net.py")  # the network: joined (set over the link) or its own, at start or resume
 module("join_screen.py")
 module("wifi.py")
