@@ -99,7 +99,7 @@ class Picture:
         return self.bits[i >> 3] >> (i & 7) & 1
 
     def packed(self):
-        """size, version, level, then the bits (unpack() reads them back)."""
+        """size, version, level, then the bits (phone_join.py reads them back)."""
         return bytes((self.size, self.version, ord(self.level))) + self.bits
 
 
@@ -112,19 +112,6 @@ def picture(code):
         if m[i]:
             bits[i >> 3] |= 1 << (i & 7)
     return Picture(n, bits, code.version, code.level)
-
-
-def packed_size(data, at):
-    """The length of the packed Picture at `at` in `data`."""
-    n = data[at]
-    return 3 + (n * n + 7) // 8
-
-
-def unpack(data, at=0):
-    """The Picture packed at `at` in `data` (Picture.packed())."""
-    n = data[at]
-    end = at + packed_size(data, at)
-    return Picture(n, bytes(data[at + 3 : end]), data[at + 1], chr(data[at + 2]))
 
 
 def _cols():

@@ -58,23 +58,41 @@ def save_codes(phones, s):
 
 def codes_saved(phones, s):
     """The game's codes on flash carry this address (a resume: no need to encode)."""
-    data = s.app.store.load_codes(phones.game_id)
-    return data is not None and data.startswith(phones.address.encode() + b"\n")
+    f = _codes(phones, s)
+    if f is None:
+        return False
+    f.close()
+    return True
+
+
+def _codes(phones, s):
+    """The game's codes file, open at its first seat's code, or None: none kept, or for
+    another address."""
+    f = s.app.store.open_codes(phones.game_id)
+    if f is None:
+        return None
+    head = phones.address.encode() + b"\n"
+    if f.read(len(head)) != head:
+        f.close()
+        return None
+    return f
 
 
 def _code_of(phones, s, seat):
-    """The seat's code from flash (save_codes()), or None: none kept, or for another
-    address."""
-    data = s.app.store.load_codes(phones.game_id)
-    head = phones.address.encode() + b"\n"
-    if data is None or not data.startswith(head):
+    """The seat's code from flash (save_codes()), or None. One code's bytes are read,
+    a few small blocks: a heap cut up by the game may have no big one."""
+    f = _codes(phones, s)
+    if f is None:
         return None
+    with f:
+        for _ in range(seat + 1):
+            head = f.read(3)  # size, version, level
+            if len(head) != 3:
+                return None
+            bits = f.read((head[0] * head[0] + 7) // 8)
     import join_screen
 
-    at = len(head)
-    for _ in range(seat):
-        at += join_screen.packed_size(data, at)
-    return join_screen.unpack(data, at)
+    return join_screen.Picture(head[0], bits, head[1], chr(head[2]))
 
 
 async def join(phones, s):

@@ -181,10 +181,11 @@ class GameStore:
         seat's token, so they are kept, and go, like the tokens."""
         write_atomic(self._path(game_id, "codes"), data, self._sync)
 
-    def load_codes(self, game_id):
-        """The bytes save_codes kept, or None."""
+    def open_codes(self, game_id):
+        """The file save_codes wrote, open for reading (a rejoin reads one seat's code
+        from it, not the whole file, in a heap the game has cut up), or None."""
         try:
-            return read(self._path(game_id, "codes"))
+            return open(self._path(game_id, "codes"), "rb")
         except OSError:
             return None
 
