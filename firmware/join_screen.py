@@ -1,11 +1,11 @@
 # join_screen.py  The e-ink screens that join a phone: a QR code on the left, words on the right
-# MIT licence. Two screens: the table's Wi-Fi network (public: its name and password, as the
-# standard Wi-Fi QR text phones join by camera; or, for a network the device joined, its
-# name and the device's address, with no code) and one seat's own page (private: the URL
-# carries that seat's token, so the app shows it behind the pass gate, like any secret).
-# A Screen (ui.py) carries the words, so the simulator, the tests and the serial link read
-# them as they read every other screen; draw() lays them out beside the code instead of
-# ui.Painter's full-width body, which the code would cover.
+# MIT licence. One seat's own page (private: the URL carries that seat's token, so the app
+# shows it behind the pass gate, like any secret), and the drawing every join screen shares
+# (join_network.py has the table's network screens, shown only at a game's start: a rejoin
+# mid-game loads this module alone). A Screen (ui.py) carries the words, so the simulator,
+# the tests and the serial link read them as they read every other screen; draw() lays
+# them out beside the code instead of ui.Painter's full-width body, which the code would
+# cover.
 
 from ui import H, Screen, W, clip
 
@@ -13,49 +13,6 @@ _CODE_SIDE = 128  # the code takes the panel's full height: the biggest modules 
 QUIET = 4  # qr.QUIET: the standard's light margin, without importing the encoder
 _GAP = 4
 _ROW = 10
-
-
-def wifi_text(ssid, password):
-    """The Wi-Fi QR text phones' cameras understand (WPA2: T:WPA)."""
-    return "WIFI:T:WPA;S:%s;P:%s;;" % (_escape(ssid), _escape(password))
-
-
-def _escape(text):
-    out = ""
-    for ch in text:
-        if ch in '\\;,:"':
-            out += "\\"
-        out += ch
-    return out
-
-
-def network_screen(ssid, password):
-    """(Screen, code) of the table's network: join it by camera or by typing."""
-    scr = Screen(
-        "join-wifi",
-        title="Phones: Wi-Fi",
-        lines=["Scan to join", "", "Network:", ssid, "Password:", password],
-        keys=("next", "", ""),
-    )
-    import qr  # the encoder, only while a code is encoded (phone_join.py unloads it)
-
-    return scr, picture(qr.encode(wifi_text(ssid, password)))
-
-
-def station_screen(ssid, address):
-    """The network the device joined (set over the link): its name, large, and the
-    device's address there. No password (the owner's) and no Wi-Fi code: the phones
-    are on that network already, or join it as they always do."""
-    host = address[7:] if address.startswith("http://") else address
-    host = host.split("/")[0]
-    return Screen(
-        "join-network",
-        title="Phones: Wi-Fi",
-        big=ssid,
-        facts=["Join this network.", "The device: " + host],
-        lines=["Then each seat scans its own code."],
-        keys=("next", "", ""),
-    )
 
 
 def seat_screen(seat_name, url, code=None):

@@ -122,7 +122,8 @@ module("phone_start.py")  # tokens, network, server: loaded only while a game st
 module("phone_join.py")  # the join screens' flow, loaded only while phones join
 module("phone_reveal.py")  # a private reveal on a phone, loaded for it
 module("phone_net.py")  # the network: joined (set over the link) or its own, at start or resume
-module("join_screen.py")
+module("join_screen.py")  # a seat's join screen: at the start and a rejoin
+module("join_network.py")  # the network's join screen, at a new game's start
 module("wifi.py")
 module("phone_seats.py")
 module("phone_provider.py")

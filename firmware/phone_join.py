@@ -1,10 +1,10 @@
-# phone_join.py  Joining phones: the network's screen and each seat's code behind the pass gate
-# MIT licence. Imported by phone_start.py while phones join at a game's start (or a
-# resumed game's codes are encoded again), and by phone_mode.py while a seat rejoins from
-# the pause menu; unloaded after, with the join screens: a game in play keeps none of this
-# code in RAM (docs/phones.md, "Memory"). The QR encoder runs only before the server is
-# loaded: every seat's code is encoded then and kept on flash beside the tokens
-# (store.py, games/<id>.codes), and the join screens and a rejoin draw it from there.
+# phone_join.py  Joining phones: each seat's code behind the pass gate
+# MIT licence. Imported by session_open.py while phones join at a game's start, and by
+# table_pause.py while a seat rejoins from the pause menu; unloaded after, with the join
+# screen: a game in play keeps none of this code in RAM (docs/phones.md, "Memory"). The
+# QR encoder runs only before the server is loaded (phone_start.py): every seat's code is
+# encoded then and kept on flash beside the tokens (store.py, games/<id>.codes), and the
+# join screens and a rejoin draw it from there.
 
 from table import pass_screen
 from ui import Screen
@@ -22,69 +22,17 @@ def _code_screen(scr, code):
     return scr
 
 
-async def network(phones, s):
-    """The table's network: its name and password, and the Wi-Fi QR code (a network
-    joined: its name and the device's address there, never its password). Then every
-    seat's code is encoded, before the server comes in: the encoder's working space is
-    the heap's peak, and it is lower while microdot is not there."""
-    import join_screen
-
-    if phones.station:  # a network set over the link: its name and where the device is
-        await s.show(join_screen.station_screen(phones.ssid, phones.address), True)
-    else:
-        scr, code = join_screen.network_screen(phones.ssid, phones.password)
-        await s.show(_code_screen(scr, code), True)
-    scr = code = join_screen = None
-    await s.wait_key("A")
-    save_codes(phones, s)
-
-
-def save_codes(phones, s):
-    """Every seat's code, encoded and kept on flash (store.py: beside the tokens, never
-    served over the link, gone with the key): the join screens and a rejoin mid-game
-    draw it from there, so the encoder never loads beside the server. The address the
-    codes carry heads the file: a resume on another address encodes them again."""
-    import join_screen
-    import qr
-
-    data = bytearray(phones.address.encode())
-    data.append(10)
-    for seat in range(s.players):
-        data += join_screen.picture(qr.encode(url(phones, seat))).packed()
-    qr = join_screen = None
-    s.unload("qr")  # the encoder's code, before the server's comes in
-    s.app.store.save_codes(phones.game_id, data)
-
-
-def codes_saved(phones, s):
-    """The game's codes on flash carry this address (a resume: no need to encode)."""
-    f = _codes(phones, s)
-    if f is None:
-        return False
-    f.close()
-    return True
-
-
-def _codes(phones, s):
-    """The game's codes file, open at its first seat's code, or None: none kept, or for
-    another address."""
+def _code_of(phones, s, seat):
+    """The seat's code from flash (phone_start.py kept them), or None: none kept, or for
+    another address. One code's bytes are read, a few small blocks: a heap cut up by
+    the game may have no big one."""
     f = s.app.store.open_codes(phones.game_id)
     if f is None:
         return None
-    head = phones.address.encode() + b"\n"
-    if f.read(len(head)) != head:
-        f.close()
-        return None
-    return f
-
-
-def _code_of(phones, s, seat):
-    """The seat's code from flash (save_codes()), or None. One code's bytes are read,
-    a few small blocks: a heap cut up by the game may have no big one."""
-    f = _codes(phones, s)
-    if f is None:
-        return None
     with f:
+        head = phones.address.encode() + b"\n"
+        if f.read(len(head)) != head:
+            return None
         for _ in range(seat + 1):
             head = f.read(3)  # size, version, level
             if len(head) != 3:

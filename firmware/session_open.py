@@ -144,5 +144,5 @@ async def phones_on(s, new):
 def _unload_start(s):
     """The start's code goes (phone_start.py, phone_join.py and what they loaded): a
     game in play keeps phone_mode.py."""
-    for module in ("phone_start", "phone_join", "join_screen", "qr"):
+    for module in ("phone_start", "phone_join", "join_screen", "join_network", "qr"):
         s.unload(module)

@@ -510,6 +510,6 @@ def test_bad_network_settings_are_refused_before_the_radio():
 
 
 def test_wifi_join_text_escapes_its_specials():
-    import join_screen
+    import join_network
 
-    assert join_screen.wifi_text("a;b", 'p:w,"x\\') == 'WIFI:T:WPA;S:a\\;b;P:p\\:w\\,\\"x\\\\;;'
+    assert join_network.wifi_text("a;b", 'p:w,"x\\') == 'WIFI:T:WPA;S:a\\;b;P:p\\:w\\,\\"x\\\\;;'
