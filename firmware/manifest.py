@@ -127,6 +127,7 @@ module("join_network.py")  # the network's join screen, at a new game's start
 module("wifi.py")
 module("phone_seats.py")
 module("phone_provider.py")
+module("phone_grid.py")  # a choice's grid, loaded once a move
 module("phone_server.py")
 module("microdot.py")  # microdot 2.7.0 less unused definitions (host/microdot_subset.py)
 data("microdot-LICENSE.txt")

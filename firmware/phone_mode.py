@@ -88,7 +88,15 @@ class PhoneMode:
             return False
         if not s.secret() and s.presenter.in_private(seat):
             self.provider.ask(seat)
-        return self.waits_for(seat)
+        if not self.waits_for(seat):
+            return False
+        try:
+            # a bid's grid found here, between two screens, not in a page's answer,
+            # whose own garbage leaves less room
+            self.provider.grid(seat)
+        except MemoryError:
+            pass  # the first page that asks finds it (a 503 until there is room)
+        return True
 
     async def turn(self, s, seat):
         """The seat's choice from its phone: the action; None when the table abandons
