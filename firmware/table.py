@@ -128,18 +128,8 @@ async def pause(s, seat):
     chosen = await table_pause.pause(s, seat)
     if chosen == "rejoin":  # the menu's code gone first: the seat's code needs the room
         table_pause = None
-        await _rejoin(s, seat)
+        import phone_join
+
+        await phone_join.rejoin(s, seat)
         return False
     return chosen
-
-
-async def _rejoin(s, seat):
-    """"Use my phone again": the seat's join code again, read from flash (phone_join.py
-    and the join screen, imported for it and unloaded after: no QR encoder beside the
-    server)."""
-    import phone_join
-
-    await phone_join.join_seat(s.phones, s, seat)
-    phone_join = None
-    for module in ("phone_join", "join_screen"):
-        s.unload(module)

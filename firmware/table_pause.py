@@ -64,4 +64,3 @@ async def pause(s, seat):
             )
             if await s.wait_key("AC") == "A":
                 return True
-
