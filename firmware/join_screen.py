@@ -1,11 +1,11 @@
 # join_screen.py  The e-ink screens that join a phone: a QR code on the left, words on the right
-# MIT licence. Two screens: the table's Wi-Fi network (public: its name and password, as the
-# standard Wi-Fi QR text phones join by camera; or, for a network the device joined, its
-# name and the device's address, with no code) and one seat's own page (private: the URL
-# carries that seat's token, so the app shows it behind the pass gate, like any secret).
-# A Screen (ui.py) carries the words, so the simulator, the tests and the serial link read
-# them as they read every other screen; draw() lays them out beside the code instead of
-# ui.Painter's full-width body, which the code would cover.
+# MIT licence. One seat's own page (private: the URL carries that seat's token, so the app
+# shows it behind the pass gate, like any secret), and the drawing every join screen shares
+# (join_network.py has the table's network screens, shown only at a game's start: a rejoin
+# mid-game loads this module alone). A Screen (ui.py) carries the words, so the simulator,
+# the tests and the serial link read them as they read every other screen; draw() lays
+# them out beside the code instead of ui.Painter's full-width body, which the code would
+# cover.
 
 from ui import H, Screen, W, clip
 
@@ -15,52 +15,10 @@ _GAP = 4
 _ROW = 10
 
 
-def wifi_text(ssid, password):
-    """The Wi-Fi QR text phones' cameras understand (WPA2: T:WPA)."""
-    return "WIFI:T:WPA;S:%s;P:%s;;" % (_escape(ssid), _escape(password))
-
-
-def _escape(text):
-    out = ""
-    for ch in text:
-        if ch in '\\;,:"':
-            out += "\\"
-        out += ch
-    return out
-
-
-def network_screen(ssid, password):
-    """(Screen, code) of the table's network: join it by camera or by typing."""
-    scr = Screen(
-        "join-wifi",
-        title="Phones: Wi-Fi",
-        lines=["Scan to join", "", "Network:", ssid, "Password:", password],
-        keys=("next", "", ""),
-    )
-    import qr  # the encoder, only while a code is encoded (phone_join.py unloads it)
-
-    return scr, Picture(qr.encode(wifi_text(ssid, password)))
-
-
-def station_screen(ssid, address):
-    """The network the device joined (set over the link): its name, large, and the
-    device's address there. No password (the owner's) and no Wi-Fi code: the phones
-    are on that network already, or join it as they always do."""
-    host = address[7:] if address.startswith("http://") else address
-    host = host.split("/")[0]
-    return Screen(
-        "join-network",
-        title="Phones: Wi-Fi",
-        big=ssid,
-        facts=["Join this network.", "The device: " + host],
-        lines=["Then each seat scans its own code."],
-        keys=("next", "", ""),
-    )
-
-
 def seat_screen(seat_name, url, code=None):
     """(Screen, code) of one seat's page. Private: the URL is that seat's key. `code`:
-    the URL's code, encoded before (phone_mode.py encodes them before the server loads)."""
+    the URL's code, encoded before (phone_join.py: before the server loads); None:
+    encoded here."""
     shown = url[7:] if url.startswith("http://") else url
     lines = ["Scan with your", "phone's camera", "or open:"]
     cols = _cols()
@@ -76,30 +34,41 @@ def seat_screen(seat_name, url, code=None):
     if code is None:
         import qr
 
-        code = Picture(qr.encode(url))
+        code = picture(qr.encode(url))
     return scr, code
 
 
 class Picture:
-    """A code's modules alone, one bit each: a qr.Code held until its screen is drawn
-    would keep the encoder's module in RAM through its class, and its matrix has a
-    byte a module (every seat's code is held through the join screens)."""
+    """A code's modules alone, one bit each (row * size + column): a qr.Code held
+    until its screen is drawn would keep the encoder's module in RAM through its class,
+    and its matrix has a byte a module. Packed, a seat's code is a few hundred bytes,
+    kept on flash beside the seat's token (phone_join.py) so a rejoin mid-game draws it
+    without the encoder."""
 
-    def __init__(self, code):
-        n = code.size
-        self.size = n
-        self.version = code.version
-        self.level = code.level
-        bits = bytearray((n * n + 7) // 8)
-        m = code.modules
-        for i in range(n * n):
-            if m[i]:
-                bits[i >> 3] |= 1 << (i & 7)
+    def __init__(self, size, bits, version, level):
+        self.size = size
         self.bits = bits
+        self.version = version
+        self.level = level
 
     def dark(self, i):
         """Module i (row * size + column) is dark."""
         return self.bits[i >> 3] >> (i & 7) & 1
+
+    def packed(self):
+        """size, version, level, then the bits (phone_join.py reads them back)."""
+        return bytes((self.size, self.version, ord(self.level))) + self.bits
+
+
+def picture(code):
+    """The Picture of a qr.Code."""
+    n = code.size
+    bits = bytearray((n * n + 7) // 8)
+    m = code.modules
+    for i in range(n * n):
+        if m[i]:
+            bits[i >> 3] |= 1 << (i & 7)
+    return Picture(n, bits, code.version, code.level)
 
 
 def _cols():

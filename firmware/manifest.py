@@ -122,11 +122,14 @@ module("phone_mode.py")  # the app's side in play: phone turns and reveals
 module("qr.py")
 module("phone_start.py")  # tokens, network, server: loaded only while a game starts
 module("phone_join.py")  # the join screens' flow, loaded only while phones join
+module("phone_reveal.py")  # a private reveal on a phone, loaded for it
 module("phone_net.py")  # the network: joined (set over the link) or its own, at start or resume
-module("join_screen.py")
+module("join_screen.py")  # a seat's join screen: at the start and a rejoin
+module("join_network.py")  # the network's join screen, at a new game's start
 module("wifi.py")
 module("phone_seats.py")
 module("phone_provider.py")
+module("phone_grid.py")  # a choice's grid, loaded once a move
 module("phone_server.py")
 module("microdot.py")  # microdot 2.7.0 less unused definitions (host/microdot_subset.py)
 data("microdot-LICENSE.txt")

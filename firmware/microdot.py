@@ -65,22 +65,6 @@ MUTED_SOCKET_ERRORS = [
 ]
 
 
-def urldecode(s):
-    if isinstance(s, str):
-        s = s.encode()
-    s = s.replace(b'+', b' ')
-    parts = s.split(b'%')
-    if len(parts) == 1:
-        return s.decode()
-    result = [parts[0]]
-    for item in parts[1:]:
-        if item == b'':
-            result.append(b'%')
-        else:
-            code = item[:2]
-            result.append(bytes([int(code, 16)]))
-            result.append(item[2:])
-    return b''.join(result).decode()
 
 
 
@@ -169,66 +153,6 @@ def mro(cls):  # pragma: no cover
             mro_pruned.append(base)
     return mro_pruned
 
-
-class MultiDict(dict):
-    """A subclass of dictionary that can hold multiple values for the same
-    key. It is used to hold key/value pairs decoded from query strings and
-    form submissions.
-
-    :param initial_dict: an initial dictionary of key/value pairs to
-                         initialize this object with.
-
-    Example::
-
-        >>> d = MultiDict()
-        >>> d['sort'] = 'name'
-        >>> d['sort'] = 'email'
-        >>> print(d['sort'])
-        'name'
-        >>> print(d.getlist('sort'))
-        ['name', 'email']
-    """
-    def __init__(self, initial_dict=None):
-        super().__init__()
-        if initial_dict:
-            for key, value in initial_dict.items():
-                self[key] = value
-
-    def __setitem__(self, key, value):
-        if key not in self:
-            super().__setitem__(key, [])
-        super().__getitem__(key).append(value)
-
-    def __getitem__(self, key):
-        return super().__getitem__(key)[0]
-
-    def get(self, key, default=None, type=None):
-        """Return the value for a given key.
-
-        :param key: The key to retrieve.
-        :param default: A default value to use if the key does not exist.
-        :param type: A type conversion callable to apply to the value.
-
-        If the multidict contains more than one value for the requested key,
-        this method returns the first value only.
-
-        Example::
-
-            >>> d = MultiDict()
-            >>> d['age'] = '42'
-            >>> d.get('age')
-            '42'
-            >>> d.get('age', type=int)
-            42
-            >>> d.get('name', default='noname')
-            'noname'
-        """
-        if key not in self:
-            return default
-        value = self[key]
-        if type is not None:
-            value = type(value)
-        return value
 
 
 
@@ -382,20 +306,6 @@ class Request:
                        body=body, stream=stream,
                        sock=(client_reader, client_writer), scheme=scheme)
 
-    def _parse_urlencoded(self, urlencoded):
-        data = MultiDict()
-        if len(urlencoded) > 0:  # pragma: no branch
-            if isinstance(urlencoded, str):
-                for kv in [pair.split('=', 1)
-                           for pair in urlencoded.split('&') if pair]:
-                    data[urldecode(kv[0])] = urldecode(kv[1]) \
-                        if len(kv) > 1 else ''
-            elif isinstance(urlencoded, bytes):  # pragma: no branch
-                for kv in [pair.split(b'=', 1)
-                           for pair in urlencoded.split(b'&') if pair]:
-                    data[urldecode(kv[0])] = urldecode(kv[1]) \
-                        if len(kv) > 1 else b''
-        return data
 
     @property
     def body(self):

@@ -1,8 +1,10 @@
-# phone_join.py  Joining phones: the network's screen and each seat's code behind the pass gate
-# MIT licence. Imported by phone_start.py while phones join at a game's start, and by
-# phone_mode.py while a seat rejoins from the pause menu; unloaded after, with the QR
-# encoder and the join screens: a game in play keeps none of this code in RAM
-# (docs/phones.md, "Memory").
+# phone_join.py  Joining phones: each seat's code behind the pass gate
+# MIT licence. Imported by session_open.py while phones join at a game's start, and by
+# table_pause.py while a seat rejoins from the pause menu; unloaded after, with the join
+# screen: a game in play keeps none of this code in RAM (docs/phones.md, "Memory"). The
+# QR encoder runs only before the server is loaded (phone_start.py): every seat's code is
+# encoded then and kept on flash beside the tokens (store.py, games/<id>.codes), and the
+# join screens and a rejoin draw it from there.
 
 from table import pass_screen
 from ui import Screen
@@ -20,29 +22,25 @@ def _code_screen(scr, code):
     return scr
 
 
-async def network(phones, s):
-    """The table's network: its name and password, and the Wi-Fi QR code (a network
-    joined: its name and the device's address there, never its password). Then every
-    seat's code is encoded, before the server comes in: the encoder's working space is
-    the heap's peak, and it is lower while microdot is not there."""
+def _code_of(phones, s, seat):
+    """The seat's code from flash (phone_start.py kept them), or None: none kept, or for
+    another address. One code's bytes are read, a few small blocks: a heap cut up by
+    the game may have no big one."""
+    f = s.app.store.open_codes(phones.game_id)
+    if f is None:
+        return None
+    with f:
+        head = phones.address.encode() + b"\n"
+        if f.read(len(head)) != head:
+            return None
+        for _ in range(seat + 1):
+            head = f.read(3)  # size, version, level
+            if len(head) != 3:
+                return None
+            bits = f.read((head[0] * head[0] + 7) // 8)
     import join_screen
 
-    if phones.station:  # a network set over the link: its name and where the device is
-        await s.show(join_screen.station_screen(phones.ssid, phones.address), True)
-    else:
-        scr, code = join_screen.network_screen(phones.ssid, phones.password)
-        await s.show(_code_screen(scr, code), True)
-    scr = code = join_screen = None
-    await s.wait_key("A")
-    import join_screen
-    import qr
-
-    codes = []
-    for seat in range(s.players):
-        codes.append(join_screen.Picture(qr.encode(url(phones, seat))))
-    phones.codes = codes
-    qr = join_screen = None
-    s.unload("qr")  # the encoder's code, before the server's comes in (a rejoin loads it again)
+    return join_screen.Picture(head[0], bits, head[1], chr(head[2]))
 
 
 async def join(phones, s):
@@ -51,6 +49,15 @@ async def join(phones, s):
     for seat in range(s.players):
         await join_seat(phones, s, seat)
     s.light(None)
+
+
+async def rejoin(s, seat):
+    """The pause menu's "Use my phone again" (table.py, once the menu's code is gone): the
+    seat's code again, read from flash: no QR encoder beside the server. This module and the
+    join screen are unloaded after."""
+    await join_seat(s.phones, s, seat)
+    for module in ("phone_join", "join_screen"):
+        s.unload(module)
 
 
 async def join_seat(phones, s, seat):
@@ -66,29 +73,27 @@ async def join_seat(phones, s, seat):
 
 
 def _seat_screen(phones, s, seat, name):
-    """The seat's join screen; where the heap has no room for the QR encoder (a
-    rejoin mid-game, beside the server), the same address to type instead."""
+    """The seat's join screen with its code from flash; where there is none (a resume
+    that had no room to encode them) or the heap has no room to draw it, the same
+    address to type instead."""
     address = url(phones, seat)
-    codes = phones.codes
     try:
-        import join_screen
+        code = _code_of(phones, s, seat)
+        if code is not None:
+            import join_screen
 
-        code = codes[seat] if codes else None
-        scr, code = join_screen.seat_screen(name, address, code)
-        return _code_screen(scr, code)
+            scr, code = join_screen.seat_screen(name, address, code)
+            return _code_screen(scr, code)
     except MemoryError:
         unload(s)
-        shown = address[7:]  # without http://
-        lines = ["No room for the code now.", "Open this address on your phone:"]
-        lines += [shown[i : i + 32] for i in range(0, len(shown), 32)]
-        return Screen("join-seat", name, lines=lines, keys=("done", "no phone", ""), private=True)
-    finally:
-        if codes:
-            codes[seat] = None
+    shown = address[7:]  # without http://
+    lines = ["No room for the code now.", "Open this address on your phone:"]
+    lines += [shown[i : i + 32] for i in range(0, len(shown), 32)]
+    return Screen("join-seat", name, lines=lines, keys=("done", "no phone", ""), private=True)
 
 
 def unload(s):
-    # the QR encoder's code goes once the last code is off the glass (the next screen
+    # the join screens' code goes once the last code is off the glass (the next screen
     # drops the last reference): a game needs it again only if a seat rejoins
     for module in ("join_screen", "qr"):
         s.unload(module)

@@ -36,7 +36,6 @@ class PhoneMode:
         self.station = False  # joined the network set over the link (phone_net.py)
         self.address = None  # "http://<device>[:port]/s/": a seat's URL without its token
         self.server = None  # phone_start.py: after the network screen's QR code
-        self.codes = None  # the seats' join codes, encoded before the server loads
         self.game_id = None
 
     # ****** the game's end ******
@@ -76,16 +75,6 @@ class PhoneMode:
         self.provider.phone(seat, on)
         self.save()
 
-    async def rejoin(self, s, seat):
-        """A seat on the buttons goes back to its phone (the pause menu): its code again
-        (phone_join.py, imported for it and unloaded after)."""
-        import phone_join
-
-        await phone_join.join_seat(self, s, seat)
-        phone_join = None
-        for module in ("phone_join", "join_screen", "qr"):
-            s.unload(module)
-
     # ****** a seat's secret choice from its phone ******
     def waits_for(self, seat):
         """The rules ask this seat a secret, and it makes it on its phone."""
@@ -99,7 +88,15 @@ class PhoneMode:
             return False
         if not s.secret() and s.presenter.in_private(seat):
             self.provider.ask(seat)
-        return self.waits_for(seat)
+        if not self.waits_for(seat):
+            return False
+        try:
+            # a bid's grid found here, between two screens, not in a page's answer,
+            # whose own garbage leaves less room
+            self.provider.grid(seat)
+        except MemoryError:
+            pass  # the first page that asks finds it (a 503 until there is room)
+        return True
 
     async def turn(self, s, seat):
         """The seat's choice from its phone: the action; None when the table abandons
@@ -133,30 +130,17 @@ class PhoneMode:
         return action
 
     async def reveal(self, s, seat, lines):
-        """A private reveal (an opening card) on the seat's page instead of the gate:
-        the e-ink says whose phone has it and waits for the page's "Seen". True: seen
-        there; False: the seat goes back to the buttons (B) and sees it behind the
-        gate. `lines` are the gate's (a first "#" line: its headline)."""
-        name = s.name(seat)
-        text = " ".join([line[1:] + "." if line[:1] == "#" else line for line in lines])
-        self.provider.show(seat, text)
-        scr = Screen(
-            "phone",
-            "%s: for %s" % (s.title, name),
-            big=name,
-            facts=["%s: look at your phone." % name],
-            lines=["A secret for you is on your phone.", "B: see it here instead."],
-            keys=("", "Here", ""),
-            corner="#%d" % s.move(),
-        )
-        move = s.move()
+        """A private reveal (an opening card) on the seat's page instead of the gate
+        (phone_reveal.py, imported for it and unloaded after: a few reveals a game).
+        True: seen there; False: the seat goes back to the buttons and sees it behind
+        the gate."""
+        import phone_reveal
+
         try:
-            seen = await self._wait(
-                s, seat, scr, "look", lambda item: _seen(item, seat, move), menu=False
-            )
+            return await phone_reveal.reveal(self, s, seat, lines)
         finally:
-            self.provider.show(None)
-        return seen is True
+            phone_reveal = None
+            s.unload("phone_reveal")
 
     async def _wait(self, s, seat, scr, light, accept, menu=True):
         """Show `scr` until the seat's phone answers (accept(item): the value, or None
@@ -199,13 +183,6 @@ class PhoneMode:
         if action not in self.provider.legal():
             return None
         return action
-
-
-def _seen(item, seat, move):
-    from phone_provider import SEEN_ACTION
-
-    who, when, action = item
-    return True if (who, when, action) == (seat, move, SEEN_ACTION) else None
 
 
 async def _wake(inbox, buttons):

@@ -4,8 +4,9 @@
 # once (lwIP on the Pico W keeps 5 TCP connections by default), the oldest half-read request
 # evicted to make room, a request that has not fully arrived within `head_ms` dropped, no
 # connection kept past `life_ms`, lines, headers and bodies read through a bounded reader
-# (the stock asyncio readline has no limit; headers no route reads are dropped there), and
-# microdot's exception printing silenced: stdout belongs to the serial link.
+# (the stock asyncio readline has no limit; headers and a URL's query, which no route
+# reads, are dropped there), and microdot's exception printing silenced: stdout belongs
+# to the serial link.
 #
 # Routes (the token is the seat's key, phone_seats.py):
 #   GET  /s/<token>              the page (phone_page.html, from flash)
@@ -109,6 +110,8 @@ class BoundedReader:
                         j = line.find(b":")  # none: microdot turns the request away
                         if j > 0 and line[:j].lower() not in _READ_HEADERS:
                             continue  # never read here: not kept on the heap either
+                if not self.lines:
+                    line = _without_query(line)
                 self.lines += 1
                 return line
             if len(self.buf) > self.line_limit or self.total > self.head_limit:
@@ -136,6 +139,18 @@ class BoundedReader:
         out = self.buf[:n]
         self.buf = self.buf[n:]
         return out
+
+
+def _without_query(line):
+    """The request line without its URL's query (no route reads one: microdot's query
+    parser is left out of its subset, host/microdot_subset.py), so microdot never
+    parses one; the path is routed as before."""
+    start = line.find(b" ") + 1
+    end = line.find(b" ", start)
+    if start <= 0 or end < 0:
+        return line  # no URL between two spaces: microdot turns the request away
+    q = line.find(b"?", start, end)
+    return line if q < 0 else line[:q] + line[end:]
 
 
 def peer_key(addr):

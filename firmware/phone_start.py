@@ -1,6 +1,6 @@
-# phone_start.py  Phone mode's start: the seats' tokens, the network and the server
+# phone_start.py  Phone mode's start: the seats' tokens, the network, the codes and the server
 # MIT licence. Imported by session.py when a game with phones starts or resumes and
-# unloaded after (with phone_join.py, the join screens' flow, at a new game's start): a
+# unloaded after (with the QR encoder and join_network.py, the network's screen): a
 # game in play keeps only phone_mode.py, the provider, the seats and the server
 # (docs/phones.md, "Memory").
 
@@ -56,9 +56,9 @@ async def start(s, state, new):
     game) or restored (a resumed one, from its .phones file), the network up
     (phone_net.py: the one set over the link, else the access point, with the same name
     and password on a resume), a new game's network screen (its seats' codes encoded
-    after it), the server listening. None: the table chose the buttons only (a network
-    that could not be joined). OSError or ValueError: no phones (the parts made so far
-    stopped again)."""
+    after it; a resumed game's again only if none are kept for its address), the server
+    listening. None: the table chose the buttons only (a network that could not be
+    joined). OSError or ValueError: no phones (the parts made so far stopped again)."""
     import binascii
     import time
 
@@ -105,14 +105,71 @@ async def start(s, state, new):
             phones.provider.phone(seat, False)  # went back to the buttons before the cut
         phones.save()  # a resume may have moved to the access point
         if new:
-            import phone_join
-
-            await phone_join.network(phones, s)  # phones join the Wi-Fi while it shows
+            await _network(phones, s)  # phones join the Wi-Fi while it shows
+            _save_codes(phones, s)
+        elif not _codes_saved(phones, s):  # none kept, or for another address
+            try:
+                _save_codes(phones, s)
+            except MemoryError:  # a rejoin shows the address to type instead
+                s.unload("qr")
         await _listen(phones, port)
     except (OSError, ValueError):
         phones.stop()
         raise
     return phones
+
+
+async def _network(phones, s):
+    """The table's network: its name and password, and the Wi-Fi QR code (a network
+    joined: its name and the device's address there, never its password)."""
+    import join_network
+
+    if phones.station:  # a network set over the link: its name and where the device is
+        scr = join_network.station_screen(phones.ssid, phones.address)
+    else:
+        scr = _painted(*join_network.network_screen(phones.ssid, phones.password))
+    join_network = None
+    s.unload("join_network")
+    await s.show(scr, True)
+    scr = None
+    await s.wait_key("A")
+
+
+def _painted(scr, code):
+    import join_screen
+
+    scr.paint = lambda display: join_screen.draw(display, scr, code)
+    return scr
+
+
+def _save_codes(phones, s):
+    """Every seat's code, encoded before the server comes in (the encoder's working
+    space is the heap's peak, and it is lower while microdot is not there) and kept on
+    flash (store.py: beside the tokens, never served over the link, gone with the key):
+    the join screens and a rejoin mid-game draw it from there (phone_join.py), so the
+    encoder never loads beside the server. The address the codes carry heads the file: a
+    resume on another address encodes them again."""
+    import join_screen
+    import qr
+
+    data = bytearray(phones.address.encode())
+    data.append(10)
+    for seat in range(s.players):
+        url = "%s%s" % (phones.address, phones.seats.token(seat))
+        data += join_screen.picture(qr.encode(url)).packed()
+    qr = join_screen = None
+    s.unload("qr")  # the encoder's code, before the server's comes in
+    s.app.store.save_codes(phones.game_id, data)
+
+
+def _codes_saved(phones, s):
+    """The game's codes on flash carry this address (a resume: no need to encode)."""
+    f = s.app.store.open_codes(phones.game_id)
+    if f is None:
+        return False
+    with f:
+        head = phones.address.encode() + b"\n"
+        return f.read(len(head)) == head
 
 
 def _address(phones, board):
@@ -128,7 +185,7 @@ def _address(phones, board):
 
 
 async def _listen(phones, port):
-    """The server, imported after the QR encoder (network()): the encoder, low in
+    """The server, imported after the QR encoder (_save_codes()): the encoder, low in
     the heap, goes after the join screens and leaves one hole, not many."""
     import phone_server
 

@@ -138,12 +138,11 @@ async def phones_on(s, new):
         import phone_join
 
         await phone_join.join(phones, s)
-        phones.codes = None
     _unload_start(s)
 
 
 def _unload_start(s):
     """The start's code goes (phone_start.py, phone_join.py and what they loaded): a
     game in play keeps phone_mode.py."""
-    for module in ("phone_start", "phone_join", "join_screen", "qr"):
+    for module in ("phone_start", "phone_join", "join_screen", "join_network", "qr"):
         s.unload(module)

@@ -4,7 +4,8 @@
 # effect, so after a power cut no acknowledged action is lost. games/<id>.key holds the
 # secret seed until the end record reveals it. games/current names the game in
 # progress. games/<id>.phones holds a phone game's seat tokens and network (phone_mode.py)
-# beside the key, and goes with it. Small files are replaced atomically: write a temp
+# beside the key, and games/<id>.codes its seats' join codes (phone_join.py: each code
+# carries its seat's token); both go with the key. Small files are replaced atomically: write a temp
 # file, then rename.
 # Listing and reading work in bounded memory however many logs there are: names are
 # streamed from os.ilistdir (store_list.py, loaded for a listing) and a log's end is
@@ -39,6 +40,7 @@ def read(path):
         return f.read()
 
 
+SECRETS = ("key", "phones", "codes")  # a game's files that die with its seed
 TAIL = 640  # bytes from a log's end that hold its whole last record (the end record)
 
 
@@ -154,8 +156,8 @@ class GameStore:
 
     def forget_seed(self, game_id):
         """Remove a game's seed file (its end record reveals the seed, or it is lost),
-        and its phones' tokens with it: they die with the game."""
-        for ext in ("key", "phones"):
+        and its phones' tokens and codes with it: they die with the game."""
+        for ext in SECRETS:
             try:
                 os.remove(self._path(game_id, ext))
             except OSError:
@@ -171,6 +173,19 @@ class GameStore:
         """The bytes save_phones kept, or None (not a phone game)."""
         try:
             return read(self._path(game_id, "phones"))
+        except OSError:
+            return None
+
+    def save_codes(self, game_id, data):
+        """A phone game's seats' join codes (bytes, phone_join.py): each carries its
+        seat's token, so they are kept, and go, like the tokens."""
+        write_atomic(self._path(game_id, "codes"), data, self._sync)
+
+    def open_codes(self, game_id):
+        """The file save_codes wrote, open for reading (a rejoin reads one seat's code
+        from it, not the whole file, in a heap the game has cut up), or None."""
+        try:
+            return open(self._path(game_id, "codes"), "rb")
         except OSError:
             return None
 

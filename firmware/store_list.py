@@ -6,7 +6,7 @@
 
 import os
 
-from store import _is_game_id
+from store import SECRETS, _is_game_id
 
 
 def names(store):
@@ -70,7 +70,7 @@ def delete(store, game_id):
     """Remove a finished game's files (the laptop holds it). False if not finished."""
     if game_id == store.current() or not store.is_finished(game_id):
         return False
-    for ext in ("log", "seen", "key", "phones"):
+    for ext in ("log", "seen") + SECRETS:
         try:
             os.remove(store._path(game_id, ext))
         except OSError:

@@ -125,4 +125,11 @@ async def pause(s, seat):
     import table_pause
 
     sys.modules.pop("table_pause", None)  # held by this call only
-    return await table_pause.pause(s, seat)
+    chosen = await table_pause.pause(s, seat)
+    if chosen == "rejoin":  # the menu's code gone first: the seat's code needs the room
+        table_pause = None
+        import phone_join
+
+        await phone_join.rejoin(s, seat)
+        return False
+    return chosen

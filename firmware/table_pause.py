@@ -1,13 +1,15 @@
 # table_pause.py  The pause menu of a game in play (table.py loads it when C is pressed)
 # MIT licence. Back to the game, a look at one's own hand behind the gate, a seat
-# moved between its phone and the buttons, or the game abandoned, confirmed first.
+# moved between its phone and the buttons (its join code again: table.py, once this
+# menu's code is gone), or the game abandoned, confirmed first.
 
 from table import gate
 from ui import Screen, wrap
 
 
 async def pause(s, seat):
-    """The in-game menu; True when the table abandons the game."""
+    """The in-game menu; True when the table abandons the game, "rejoin" when the
+    seat goes back to its phone (table.py shows its code once this module is gone)."""
     pres = s.presenter
     choices = ["Back to the game"]
     if pres.look(seat) is not None:
@@ -49,8 +51,7 @@ async def pause(s, seat):
                 phones.use_phone(seat, False)  # pyright: ignore[reportOptionalMemberAccess]
                 return False
             if choice.startswith("Use my phone"):
-                await phones.rejoin(s, seat)  # pyright: ignore[reportOptionalMemberAccess]
-                return False
+                return "rejoin"  # table.py, once this menu's code is gone
             lines = wrap("The game ends here with no winner. Its seed is revealed in the log.")
             await s.show(
                 Screen(

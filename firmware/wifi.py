@@ -3,7 +3,7 @@
 # (the board's, or sim/wlan.py's on the unix port, which has none) and the urandom
 # function, so the same code runs on both. The access point is WPA2 with a network name
 # the table can read and a fresh random password for every game, shown on the e-ink (and
-# as the Wi-Fi QR code of join_screen.py). Station mode joins a network whose name and
+# as the Wi-Fi QR code of join_network.py). Station mode joins a network whose name and
 # password came over the serial link; the device's address then comes from that network.
 
 import asyncio

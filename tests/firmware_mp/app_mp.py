@@ -73,8 +73,13 @@ def test_a_phone_games_tokens_live_beside_its_key_and_go_with_it():
     assert store.load_phones("abc124") is None  # not a phone game
     store.save_phones("abc124", b'{"tokens": []}')
     assert store.load_phones("abc124") == b'{"tokens": []}'
+    assert store.open_codes("abc124") is None
+    store.save_codes("abc124", b"http://x/s/\n\x15")  # the seats' codes carry the tokens
+    with store.open_codes("abc124") as f:
+        assert f.read() == b"http://x/s/\n\x15"
     store.finish("abc124", b"end\n")
     assert store.load_phones("abc124") is None and store.load("abc124")[1] is None
+    assert store.open_codes("abc124") is None
 
 
 def test_store_start_append_finish_and_truncate():

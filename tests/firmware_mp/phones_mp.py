@@ -4,6 +4,7 @@ the simulated network module."""
 
 import asyncio
 
+import phone_grid
 import phone_provider
 import phone_seats
 import wifi
@@ -255,28 +256,28 @@ class _Codec:
 
 def test_a_grid_leaves_derived_fields_out_and_lists_stay_lists():
     legal = list(range(12))  # rows 0-3 by columns 0-2
-    assert phone_provider._grid_of(_Codec(), legal) == (
+    assert phone_grid.grid_of(_Codec(), legal) == (
         "cell",
         [("col", [0, 1, 2]), ("row", [0, 1, 2, 3])],
     )
-    assert phone_provider._grid_of(_Codec(), legal[:-1]) is None  # a pair missing
-    assert phone_provider._grid_of(_Codec(("a", "b")), legal) is None  # two kinds
-    assert phone_provider._grid_of(_Codec(strict=True), legal) is None  # codec says no
+    assert phone_grid.grid_of(_Codec(), legal[:-1]) is None  # a pair missing
+    assert phone_grid.grid_of(_Codec(("a", "b")), legal) is None  # two kinds
+    assert phone_grid.grid_of(_Codec(strict=True), legal) is None  # codec says no
 
     class Loose(_Codec):  # ignores the column: every combination, not every action
         def encode(self, d):
             return d["row"] * 3
 
-    assert phone_provider._grid_of(Loose(), legal) is None
+    assert phone_grid.grid_of(Loose(), legal) is None
     # one field alone names every option: a list keeps the rules' texts
-    assert phone_provider._grid_of(_Codec(), [0, 3, 6, 9]) is None
+    assert phone_grid.grid_of(_Codec(), [0, 3, 6, 9]) is None
 
     class Short(_Codec):  # the heap runs out while the grid is checked
         def encode(self, d):
             raise MemoryError
 
     try:  # the device's want, not the choice's shape: no list of 246 for the whole move
-        phone_provider._grid_of(Short(), legal)
+        phone_grid.grid_of(Short(), legal)
         raise AssertionError("a MemoryError taken for a choice that is no grid")
     except MemoryError:
         pass
@@ -510,6 +511,6 @@ def test_bad_network_settings_are_refused_before_the_radio():
 
 
 def test_wifi_join_text_escapes_its_specials():
-    import join_screen
+    import join_network
 
-    assert join_screen.wifi_text("a;b", 'p:w,"x\\') == 'WIFI:T:WPA;S:a\\;b;P:p\\:w\\,\\"x\\\\;;'
+    assert join_network.wifi_text("a;b", 'p:w,"x\\') == 'WIFI:T:WPA;S:a\\;b;P:p\\:w\\,\\"x\\\\;;'

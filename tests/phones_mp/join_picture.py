@@ -11,7 +11,9 @@ b = board.build()
 if sys.argv[1] == "seat":
     scr, code = join_screen.seat_screen(sys.argv[2], sys.argv[3])
 else:
-    scr, code = join_screen.network_screen(sys.argv[2], sys.argv[3])
+    import join_network
+
+    scr, code = join_network.network_screen(sys.argv[2], sys.argv[3])
 join_screen.draw(b.display, scr, code)
 b.sim.note_screen(scr)
 asyncio.run(b.display.show(full=True))
