@@ -91,7 +91,7 @@ package(
         "rng.py",
         "commit.py",
         "canon.py",
-        "gamelog.py",
+        "journal.py",  # the game log as the device writes it (gamelog.py: the laptop's)
         "wire.py",
         # 7: The Sins
         "seven_sins_entry.py",

@@ -1,5 +1,5 @@
 # store.py  Game logs, seeds and the game in progress on flash (docs/sync.md)
-# MIT licence. games/<id>.log is the journal (shared_rules/gamelog.py): a line per
+# MIT licence. games/<id>.log is the journal (shared_rules/journal.py): a line per
 # record, appended and flushed (littlefs commits on flush) before the screen shows its
 # effect, so after a power cut no acknowledged action is lost. games/<id>.key holds the
 # secret seed until the end record reveals it. games/current names the game in
@@ -13,7 +13,7 @@
 
 import os
 
-from shared_rules import gamelog
+from shared_rules import journal
 
 
 def _exists(path):
@@ -43,7 +43,7 @@ TAIL = 640  # bytes from a log's end that hold its whole last record (the end re
 
 
 def _is_game_id(name):
-    """A game id: 12 lowercase hex digits (gamelog.game_id_for). Anything else, such
+    """A game id: 12 lowercase hex digits (journal.game_id_for). Anything else, such
     as a path, is never a game."""
     if not isinstance(name, str) or len(name) != 12:
         return False
@@ -120,8 +120,8 @@ class GameStore:
         if start == 0 and size > TAIL:
             return False  # a last record longer than TAIL: no end record is that long
         try:
-            return gamelog.decode_record(tail[start:]).get("t") == "end"
-        except gamelog.LogError:
+            return journal.decode_record(tail[start:]).get("t") == "end"
+        except journal.LogError:
             return False
 
     # ****** what the firmware writes ******
