@@ -12,7 +12,8 @@ def end_game(store, key, game_id, why):
     when there was nothing to end); the seed file is gone afterwards."""
     from shared_rules import games
     from shared_rules.commit import VerifyError, verify_actions
-    from shared_rules.journal import Journal, LogError, result_seal
+    from shared_rules.gamelog import LogError
+    from shared_rules.journal import Journal, result_seal
 
     try:
         data, seed = store.load(game_id)

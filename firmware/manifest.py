@@ -91,7 +91,8 @@ package(
         "rng.py",
         "commit.py",
         "canon.py",
-        "journal.py",  # the game log as the device writes it (gamelog.py: the laptop's)
+        "journal.py",  # the game log as a game writes it: what play keeps
+        "gamelog.py",  # reading records (a resume, a finished log): loaded for it
         "wire.py",
         # 7: The Sins
         "seven_sins_entry.py",

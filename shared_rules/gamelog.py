@@ -28,32 +28,87 @@ checked, but nothing proves who wrote them.
 `verify` checks everything a log says about itself; the laptop then checks
 the signature and whether it trusts the key (host/authentic.py).
 
-What the device does with its journal (write each record, resume, read one record)
-is shared_rules/journal.py, the only part it keeps in RAM; this module adds reading
-whole logs (`split_records`, `parse`, `verify`) and names everything of the journal
-too, so the laptop has one module for the format.
+Writing a log as a game is played (the records, the chain, the signature) is
+shared_rules/journal.py, the only part of the format a device keeps in RAM during
+play; this module reads records and logs (the device loads it to resume a game or
+to tell a finished log, and drops it), and names everything of journal.py too, so
+the laptop has one module for the format.
 """
 
-from shared_rules.journal import (  # noqa: F401  (this module names them for the laptop)
+import binascii
+import json
+
+from shared_rules.commit import VerifyError
+from shared_rules.journal import (  # noqa: F401  (named here too: one module for the laptop)
     ABANDON_REASONS,
     FORMAT_VERSION,
-    MAX_RECORD,
     RESULT_DOMAIN,
     SIG_DOMAIN,
     Journal,
-    LogError,
     action_record,
-    decode_record,
     encode_record,
     end_record,
     game_id_for,
     head_record,
-    intact_records,
     result_seal,
     signed_message,
 )
 
 FORMATS = (1, 2)  # the formats verify() reads
+MAX_RECORD = 4096  # bytes of payload; anything longer is damage
+
+
+class LogError(VerifyError):
+    """A record or log that cannot be read."""
+
+
+def decode_record(line):
+    """The record of one line (bytes, with or without its newline); raises LogError."""
+    if line.endswith(b"\n"):
+        line = line[:-1]
+    space = line.find(b" ")
+    if space < 1 or space > 5:
+        raise LogError("record has no length")
+    try:
+        length = int(line[:space])
+    except ValueError:
+        raise LogError("record length is not a number")
+    if length < 2 or length > MAX_RECORD:
+        raise LogError("record length %d is out of range" % length)
+    payload = line[space + 1 : space + 1 + length]
+    rest = line[space + 1 + length :]
+    if len(payload) != length or len(rest) != 9 or rest[0:1] != b" ":
+        raise LogError("record is cut short or has extra bytes")
+    try:
+        crc = int(rest[1:], 16)
+    except ValueError:
+        raise LogError("record checksum is not hex")
+    if binascii.crc32(payload) & 0xFFFFFFFF != crc:
+        raise LogError("record checksum does not match")
+    try:
+        record = json.loads(payload)
+    except (ValueError, RuntimeError):  # RuntimeError: nesting too deep (RecursionError)
+        raise LogError("record is not valid JSON")
+    if not isinstance(record, dict) or not isinstance(record.get("t"), str):
+        raise LogError("record has no type")
+    return record
+
+
+def intact_records(data):
+    """Each intact record of a log's bytes in turn, with the bytes read up to its
+    end: (record, intact_length); stops at the first damaged or incomplete record
+    (where gamelog.split_records() stops)."""
+    pos = 0
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        if end < 0:
+            return
+        try:
+            record = decode_record(data[pos : end + 1])
+        except LogError:
+            return
+        pos = end + 1
+        yield record, pos
 
 
 def split_records(data):

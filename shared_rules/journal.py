@@ -1,24 +1,16 @@
-"""A game's journal, record by record: what the device does with its log while a
-game is played (write each record, resume from the bytes on flash, tell a finished
-log by its last record). The format is described in shared_rules/gamelog.py, which
-reads and checks whole logs on the laptop and re-exports everything here, so the
-device keeps only this module in RAM.
+"""A game's journal: the game log (its format: shared_rules/gamelog.py) as it is
+written, record by record, while a game is played, and the end record's signature
+and seal. The device keeps only this part of the format in RAM during play; reading
+records (a resume, a finished log's last record) is gamelog.py's, loaded for it.
 """
 
 import binascii
 import hashlib
-import json
 
 from shared_rules import canon
-from shared_rules.commit import (
-    VerifyError,
-    commitment,
-    hexlify,
-    seal,
-)
+from shared_rules.commit import commitment, hexlify, seal
 
 FORMAT_VERSION = 2
-MAX_RECORD = 4096  # bytes of payload; anything longer is damage
 SIG_DOMAIN = b"confessor log signature v2\n"
 RESULT_DOMAIN = b"confessor result seal\n"
 # Why a game was abandoned: the table chose to (pause menu), the table let a laptop
@@ -27,64 +19,11 @@ RESULT_DOMAIN = b"confessor result seal\n"
 ABANDON_REASONS = ("table", "repl", "maintenance", "orphaned")
 
 
-class LogError(VerifyError):
-    """A record or log that cannot be read."""
-
-
 def encode_record(record):
     """One record as the exact bytes of its line."""
     payload = canon.dumps(record).encode()
     crc = binascii.crc32(payload) & 0xFFFFFFFF
     return ("%d " % len(payload)).encode() + payload + (" %08x\n" % crc).encode()
-
-
-def decode_record(line):
-    """The record of one line (bytes, with or without its newline); raises LogError."""
-    if line.endswith(b"\n"):
-        line = line[:-1]
-    space = line.find(b" ")
-    if space < 1 or space > 5:
-        raise LogError("record has no length")
-    try:
-        length = int(line[:space])
-    except ValueError:
-        raise LogError("record length is not a number")
-    if length < 2 or length > MAX_RECORD:
-        raise LogError("record length %d is out of range" % length)
-    payload = line[space + 1 : space + 1 + length]
-    rest = line[space + 1 + length :]
-    if len(payload) != length or len(rest) != 9 or rest[0:1] != b" ":
-        raise LogError("record is cut short or has extra bytes")
-    try:
-        crc = int(rest[1:], 16)
-    except ValueError:
-        raise LogError("record checksum is not hex")
-    if binascii.crc32(payload) & 0xFFFFFFFF != crc:
-        raise LogError("record checksum does not match")
-    try:
-        record = json.loads(payload)
-    except (ValueError, RuntimeError):  # RuntimeError: nesting too deep (RecursionError)
-        raise LogError("record is not valid JSON")
-    if not isinstance(record, dict) or not isinstance(record.get("t"), str):
-        raise LogError("record has no type")
-    return record
-
-
-def intact_records(data):
-    """Each intact record of a log's bytes in turn, with the bytes read up to its
-    end: (record, intact_length); stops at the first damaged or incomplete record
-    (where gamelog.split_records() stops)."""
-    pos = 0
-    while pos < len(data):
-        end = data.find(b"\n", pos)
-        if end < 0:
-            return
-        try:
-            record = decode_record(data[pos : end + 1])
-        except LogError:
-            return
-        pos = end + 1
-        yield record, pos
 
 
 def head_record(game, commit, game_id, extra=None):
@@ -189,6 +128,8 @@ class Journal:
         one at a time, never all held (a device resumes a long game in little
         room), and nothing of `data` is copied.
         """
+        from shared_rules.gamelog import LogError, intact_records  # reading: not kept
+
         head = None
         actions = []
         intact = 0
