@@ -95,7 +95,8 @@ package(
         "canon.py",
         "journal.py",  # the game log as a game writes it: what play keeps
         "gamelog.py",  # reading records (a resume, a finished log): loaded for it
-        "wire.py",
+        "linebuffer.py",  # the serial link's lines: all it keeps until a laptop speaks
+        "wire.py",  # the link's frames: loaded when a line comes in
         # 7: The Sins
         "seven_sins_entry.py",
         "seven_sins.py",
