@@ -183,6 +183,7 @@ class App:
                 await opening.phones_on(s, not current)  # phone mode: its own module, if on
                 opening = None
                 loaded.drop("shared_rules.games")  # the catalogue: loaded again if used
+                loaded.drop("shared_rules.gamelog")  # reading records: the opening's
                 gc.collect()
                 await s.play()
             opening = None

@@ -21,8 +21,6 @@ from serial_link import (
     now,
 )
 
-from shared_rules import wire
-
 PENDING_FILE = serial_link.PENDING_FILE
 
 
@@ -72,6 +70,8 @@ def _micropython_info():
 
 
 def op_hello(server, msg):
+    from shared_rules import wire  # loaded by the request's line (serial_link)
+
     version, mpy = _micropython_info()
     ident = getattr(server.app, "device_id", None)
     key = getattr(server.app, "device_key", None)
@@ -98,6 +98,8 @@ def _page(server, after, count):
 def op_ls(server, msg):
     """Finished games after `after` (a name; paged: `more` says if others follow).
     A heap too full for a whole page (a game's module is loaded) gets a shorter one."""
+    from shared_rules import wire  # loaded by the request's line (serial_link)
+
     after = msg.get("after")
     if after is not None and not isinstance(after, str):
         raise Refused(wire.E_ARG, "after must be a game name")
@@ -118,6 +120,8 @@ def op_ls(server, msg):
 def op_forget(server, msg):
     """The laptop has stored and verified this log: delete it here. `sha256` must
     be the log's, so only the exact bytes the laptop holds are ever deleted."""
+    from shared_rules import wire  # loaded by the request's line (serial_link)
+
     name = msg.get("name")
     sha = msg.get("sha256")
     if not isinstance(sha, str) or len(sha) != 64:
@@ -153,6 +157,8 @@ def _in_game(server):
 
 
 def op_settings(server, msg):
+    from shared_rules import wire  # loaded by the request's line (serial_link)
+
     values = msg.get("values")
     pending = None
     if values is not None:
@@ -192,6 +198,8 @@ def _shown(values):
 
 def _defer(server, later):
     """Check the deferred values now (refused at once if bad) and keep them."""
+    from shared_rules import wire  # loaded by the request's line (serial_link)
+
     validate = getattr(server.app, "validate_settings", None)
     try:
         if validate is not None:

@@ -66,7 +66,7 @@ def unload(name):
     if dot > 0:
         try:
             delattr(sys.modules.get(name[:dot]), name[dot + 1 :])
-        except (AttributeError, TypeError):
+        except (AttributeError, KeyError, TypeError):  # KeyError: MicroPython's, not loaded
             pass
 
 

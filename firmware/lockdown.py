@@ -10,8 +10,10 @@ def end_game(store, key, game_id, why):
     """Write the end record of an unfinished game from its journal: finished if its
     actions reached the end, else abandoned (`why`). Returns its result seal (or None
     when there was nothing to end); the seed file is gone afterwards."""
-    from shared_rules import gamelog, games
+    from shared_rules import games
     from shared_rules.commit import VerifyError, verify_actions
+    from shared_rules.gamelog import LogError
+    from shared_rules.journal import Journal, result_seal
 
     try:
         data, seed = store.load(game_id)
@@ -20,17 +22,17 @@ def end_game(store, key, game_id, why):
     if not data or seed is None:
         store.forget_seed(game_id)
         return None
-    journal = gamelog.Journal()
+    journal = Journal()
     try:
         head, actions, intact = journal.restore(data)
-    except gamelog.LogError:
+    except LogError:
         store.forget_seed(game_id)
         return None
     if intact < len(data):
         store.truncate(game_id, intact)
     if journal.ended:
         store.forget_seed(game_id)
-        return gamelog.result_seal(journal.end)
+        return result_seal(journal.end)
     state = None
     try:
         game = games.load(head["game"], head["players"], **head["options"])
@@ -42,7 +44,7 @@ def end_game(store, key, game_id, why):
     else:
         line = journal.finish(seed, None, True, sign=key.sign, why=why)
     store.finish(game_id, line)
-    return gamelog.result_seal(journal.end)
+    return result_seal(journal.end)
 
 
 def end_all(store, key, why, keep=None):

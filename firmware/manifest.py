@@ -28,7 +28,9 @@ module("buttons.py")
 module("leds.py")
 module("white_led.py")
 module("ssd1680.py")
-module("panel_ws29.py")  # the 2.9" panel's published data (waveform, refresh times)
+data("panel_ws29.bin")  # the 2.9" panel's waveforms, read for a refresh (host/panel_table.py)
+# its published data, cited (written to panel_ws29.bin); the simulator's refresh times
+module("panel_ws29.py", virtual=True)
 module("uc8151.py")
 module("battery.py")
 module("version.py")
@@ -93,8 +95,10 @@ package(
         "rng.py",
         "commit.py",
         "canon.py",
-        "gamelog.py",
-        "wire.py",
+        "journal.py",  # the game log as a game writes it: what play keeps
+        "gamelog.py",  # reading records (a resume, a finished log): loaded for it
+        "linebuffer.py",  # the serial link's lines: all it keeps until a laptop speaks
+        "wire.py",  # the link's frames: loaded when a line comes in
         # 7: The Sins
         "seven_sins_entry.py",
         "seven_sins.py",

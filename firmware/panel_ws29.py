@@ -1,7 +1,9 @@
 # panel_ws29.py  Published data of the Waveshare Pico-ePaper-2.9 (SSD1680, 296x128 black/white)
 # MIT licence for this file; every value is the makers' published data, cited where it is used.
-# ssd1680.py drives the panel with these values, the simulator's controller model and
-# `make bench` take the refresh times from here: one place for the numbers.
+# ssd1680.py drives the panel with these values, as panel_ws29.bin (host/panel_table.py
+# writes it from this file; the board gets the .bin, read for each refresh, not this
+# module); the simulator's controller model and `make bench` take the refresh times from
+# here: one place for the numbers.
 #
 # Sources (read, not run; none of their code is used):
 # [WS-PICO] waveshareteam/Pico_ePaper_Code, python/Pico_ePaper-2.9.py (commit f6af2a8), the

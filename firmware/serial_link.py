@@ -5,7 +5,11 @@ reads request frames from sys.stdin (asyncio stream over select.poll: never
 blocks the UI) and writes one reply frame per request to sys.stdout, and
 starts it again if it ever fails. Every request gets a reply, whatever goes
 wrong while answering it (an `internal` error reply at worst). Frames are
-shared_rules.wire lines: printable ASCII. Whether Ctrl-C interrupts is
+shared_rules.wire lines: printable ASCII. The codec is imported when a line
+comes in (a table with no laptop never loads it: the device waits with
+shared_rules/linebuffer.py alone) and stays until the menu or game it came in
+is over (loader.Loaded); a line that finds no room for it gets no reply, and
+the laptop sends it again. Whether Ctrl-C interrupts is
 lockdown.py's business: not while a game is unfinished.
 
 The laptop drives every exchange; the device speaks only in reply. A
@@ -27,7 +31,7 @@ import select
 import sys
 import time
 
-from shared_rules import wire
+from shared_rules.linebuffer import LineBuffer
 
 # The only keys of App.status() that may leave the device (all public).
 STATUS_KEYS = ("screen", "game", "id", "seal", "move", "public")
@@ -65,6 +69,8 @@ class Refused(Exception):
 
 
 def _int_arg(msg, key, low, high):
+    from shared_rules import wire
+
     value = msg.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < low or value > high:
         raise Refused(wire.E_ARG, "%s must be a whole number in %d..%d" % (key, low, high))
@@ -101,6 +107,11 @@ class Server:
         if not line.strip():
             return None
         self.requests += 1
+        try:
+            from shared_rules import wire  # the codec: loaded by the first line
+        except MemoryError:
+            gc.collect()  # no room to load it: no reply can be framed, the laptop resends
+            return None
         try:
             message = wire.decode(line, wire.MAX_REQUEST)
         except wire.WireError as err:
@@ -175,12 +186,16 @@ class Server:
         return found
 
     def _finished_name(self, msg):
+        from shared_rules import wire
+
         name = msg.get("name")
         if not isinstance(name, str) or not self._is_finished(name):
             raise Refused(wire.E_NAME, "no finished game %r" % (name,))
         return name
 
     def op_read(self, msg):
+        from shared_rules import wire
+
         name = self._finished_name(msg)
         off = _int_arg(msg, "off", 0, 1 << 30)
         length = _int_arg(msg, "len", 1, wire.MAX_CHUNK)
@@ -228,6 +243,8 @@ def _remember(cache, key, value):
 
 
 def _internal(ident, err):
+    from shared_rules import wire
+
     try:
         return wire.error(_safe_id(ident), wire.E_INTERNAL, "%s: %s" % (_name(err), err))
     except Exception:  # noqa: BLE001 - a message that cannot be framed
@@ -235,6 +252,8 @@ def _internal(ident, err):
 
 
 def _safe_id(ident):
+    from shared_rules import wire
+
     if isinstance(ident, int) and not isinstance(ident, bool) and 0 <= ident <= wire.MAX_ID:
         return ident
     return None
@@ -253,7 +272,7 @@ async def serve(app, store=None, stream_in=None, stream_out=None, server=None):
     reader = asyncio.StreamReader(inp)  # pyright: ignore  # MicroPython: Stream(s)
     poller = select.poll()
     poller.register(inp, select.POLLIN)
-    lines = wire.LineBuffer()
+    lines = LineBuffer()
     while not server.exit_requested:
         first = await reader.read(1)
         if not first:  # end of input (unix port only): wait for a host

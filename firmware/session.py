@@ -250,7 +250,7 @@ class Session:
 
     def result_seal(self):
         """The result seal of the game's signed end record ("" before log format 2)."""
-        from shared_rules.gamelog import result_seal
+        from shared_rules.journal import result_seal
 
         end = self.journal.end
         return result_seal(end) if end and "sig" in end else ""

@@ -20,7 +20,7 @@ def start(app, config):
     sys.modules.pop("version", None)  # read once a game
 
     from shared_rules.commit import commitment
-    from shared_rules.gamelog import Journal, game_id_for
+    from shared_rules.journal import Journal, game_id_for
 
     # the key's code comes and goes before the engine is loaded, not between its blocks
     pub = app.device_key.public_hex()
@@ -53,15 +53,15 @@ def resume(app, game_id):
     """Rebuild the game in progress from its journal: same point, nothing lost. The
     journal is replayed by commit.verify_actions (every action legal, every chance
     action the seed's), each action noted on the way."""
-    from shared_rules import gamelog
     from shared_rules.commit import unhexlify, verify_actions
+    from shared_rules.journal import Journal
 
     store = app.store
     data, seed = store.load(game_id)
-    journal = gamelog.Journal()
+    journal = Journal()
     head, actions, intact = journal.restore(data)
     torn = intact < len(data)
-    end = gamelog.parse(data[:intact])["end"] if journal.ended else None
+    end = journal.end  # the end record, if the journal has one
     data = None  # the log's bytes go before the engine comes in
     if torn:
         store.truncate(game_id, intact)  # a record torn by the power cut

@@ -3,6 +3,11 @@
 # and GxEPD2's for the same panel (sources in panel_ws29.py, which holds every published
 # value used here); style after Peter Hinch's async EPD drivers.
 #
+# The published values reach the board as panel_ws29.bin (written from panel_ws29.py by
+# host/panel_table.py, which describes its layout): the update sequences and the border
+# kept from power-on (five bytes), each refresh's waveform, voltages and options read
+# from flash when that refresh is made, so no waveform stays in RAM.
+#
 # Three refreshes, as the makers do them:
 # - full: hardware and software reset, registers, the image into both RAMs, then 0x22 0xF7:
 #   the OTP waveform is loaded (temperature compensated) and the panel flashes. Leaves no
@@ -38,8 +43,6 @@ _GATES = const(296)
 
 # Commands (SSD1680 datasheet, command table)
 _DRIVER_OUTPUT = const(0x01)
-_GATE_VOLTAGE = const(0x03)
-_SOURCE_VOLTAGE = const(0x04)
 _DEEP_SLEEP = const(0x10)
 _DATA_ENTRY = const(0x11)
 _SW_RESET = const(0x12)
@@ -49,11 +52,7 @@ _UPDATE_CTRL1 = const(0x21)
 _UPDATE_CTRL2 = const(0x22)
 _WRITE_BW = const(0x24)
 _WRITE_RED = const(0x26)
-_VCOM = const(0x2C)
-_WRITE_LUT = const(0x32)
-_DISPLAY_OPTION = const(0x37)
 _BORDER = const(0x3C)
-_END_OPTION = const(0x3F)
 _RAM_X = const(0x44)
 _RAM_Y = const(0x45)
 _RAM_X_COUNT = const(0x4E)
@@ -67,10 +66,11 @@ class SSD1680:
     reset_ms = 10  # RST high, low (2 ms), high: Waveshare's EPD_2IN9_V2_Reset
     clean_every = 10  # partial refreshes before a fast full one clears their ghosts
 
-    def __init__(self, spi, cs, dc, rst, busy, panel=None):
-        if panel is None:
-            import panel_ws29 as panel
-        self._panel = panel
+    def __init__(self, spi, cs, dc, rst, busy, table=None):
+        self._table = table or _beside("panel_ws29.bin")
+        with open(self._table, "rb") as f:
+            # BORDER_FULL, SEQ_FULL, SEQ_FAST, SEQ_POWER_ON, SEQ_PARTIAL
+            self._seq = f.read(5)
         self._spi = spi
         self._cs = cs
         self._dc = dc
@@ -141,13 +141,24 @@ class SSD1680:
         self._cmd(_RAM_X_COUNT, b"\x00")
         self._cmd(_RAM_Y_COUNT, b"\x00\x00")
 
-    def _waveform(self, lut, eopt, vgh, vsh_vsl, vcom):
-        # Waveshare's SetLut / EPD_2IN9_V2_LUT_by_host: the table, then its voltages.
-        self._cmd(_WRITE_LUT, lut)
-        self._byte(_END_OPTION, eopt)
-        self._byte(_GATE_VOLTAGE, vgh)
-        self._cmd(_SOURCE_VOLTAGE, vsh_vsl)
-        self._byte(_VCOM, vcom)
+    def _program(self, which):
+        # One of the table's register programs, read from flash for this refresh (0: the
+        # fast full refresh's waveform and voltages, Waveshare's EPD_2IN9_V2_Init_Fast;
+        # 1: the partial one's, then its RAM option and border, as display_Partial
+        # sends them). Its bytes go with the refresh.
+        with open(self._table, "rb") as f:
+            data = f.read()
+        pos = 5
+        while which:
+            pos += 2 + (data[pos] | data[pos + 1] << 8)
+            which -= 1
+        end = pos + 2 + (data[pos] | data[pos + 1] << 8)
+        pos += 2
+        mv = memoryview(data)
+        while pos < end:
+            count = data[pos + 1]
+            self._cmd(data[pos], mv[pos + 2 : pos + 2 + count])
+            pos += 2 + count
 
     # ****** API ******
     async def init(self):
@@ -165,7 +176,7 @@ class SSD1680:
         self._cmd(_DRIVER_OUTPUT, b"\x27\x01\x00")  # 296 gates, G0 first
         self._byte(_DATA_ENTRY, 0x07)  # Y first, X+, Y+
         self._window()
-        self._byte(_BORDER, self._panel.BORDER_FULL)
+        self._byte(_BORDER, self._seq[0])  # BORDER_FULL
         self._cmd(_UPDATE_CTRL1, b"\x00\x80")  # normal RAM; sources S8-S167 (this panel)
         self._byte(_TEMP_SENSOR, 0x80)  # internal sensor: the OTP waveform's temperature
         self._cursor()
@@ -199,30 +210,25 @@ class SSD1680:
         return kind
 
     async def _flashing(self, fast):
-        p = self._panel
         await self.init()  # border, window and a clean register set, as Waveshare does
         if fast:
-            self._waveform(p.LUT_FAST, p.FAST_EOPT, p.FAST_VGH, p.FAST_VSH_VSL, p.FAST_VCOM)
+            self._program(0)  # WF_FULL and its voltages
         # Both RAMs: the next partial refresh compares against what the glass shows. The
         # address counter wraps to the window's start after the first image.
         await self._stream(_WRITE_BW)
         await self._stream(_WRITE_RED)
-        await self._activate(p.SEQ_FAST if fast else p.SEQ_FULL)
+        await self._activate(self._seq[2] if fast else self._seq[1])  # SEQ_FAST, SEQ_FULL
         self._base = True
         self._partials = 0
 
     async def _partial(self):
-        p = self._panel
-        self._waveform(
-            p.LUT_PARTIAL, p.PARTIAL_EOPT, p.PARTIAL_VGH, p.PARTIAL_VSH_VSL, p.PARTIAL_VCOM
-        )
-        self._cmd(_DISPLAY_OPTION, p.DISPLAY_OPTION_PARTIAL)  # RAM ping-pong for mode 2
-        self._byte(_BORDER, p.BORDER_PARTIAL)
-        await self._activate(p.SEQ_POWER_ON)
+        # WF_PARTIAL_2IN9, its voltages, 0x37's RAM ping-pong for mode 2, the border
+        self._program(1)
+        await self._activate(self._seq[3])  # SEQ_POWER_ON
         self._window()
         self._cursor()
         await self._stream(_WRITE_BW)
-        await self._activate(p.SEQ_PARTIAL)
+        await self._activate(self._seq[4])  # SEQ_PARTIAL
         self._partials += 1
 
     async def sleep(self):
@@ -230,3 +236,13 @@ class SSD1680:
         await self.wait_busy()
         self._byte(_DEEP_SLEEP, 0x01)
         self._awake = False
+
+
+def _beside(name):
+    """A file beside this module (its folder may not be the current one), else in the
+    current folder (the board's root)."""
+    try:
+        here = __file__
+        return here[: here.rfind("/") + 1] + name
+    except NameError:
+        return name

@@ -27,6 +27,9 @@ def prepare(board, store, guard):
 
         lockdown.end_all(store, key, "orphaned", keep=current)
         sys.modules.pop("lockdown", None)
+        from loader import unload
+
+        unload("shared_rules.gamelog")  # the journals' reading (Journal.restore): not kept
         guard.update()
     sys.modules.pop("devkey", None)  # the app loads the key when it signs
     gc.collect()

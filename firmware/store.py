@@ -1,11 +1,12 @@
 # store.py  Game logs, seeds and the game in progress on flash (docs/sync.md)
-# MIT licence. games/<id>.log is the journal (shared_rules/gamelog.py): a line per
-# record, appended and flushed (littlefs commits on flush) before the screen shows its
-# effect, so after a power cut no acknowledged action is lost. games/<id>.key holds the
-# secret seed until the end record reveals it. games/current names the game in
-# progress. games/<id>.phones holds a phone game's seat tokens and network (phone_mode.py)
-# beside the key, and games/<id>.codes its seats' join codes (phone_join.py: each code
-# carries its seat's token); both go with the key. Small files are replaced atomically: write a temp
+# MIT licence. games/<id>.log is the journal (written by shared_rules/journal.py, read
+# by shared_rules/gamelog.py): a line per record, appended and flushed (littlefs
+# commits on flush) before the screen shows its effect, so after a power cut no
+# acknowledged action is lost. games/<id>.key holds the secret seed until the end
+# record reveals it. games/current names the game in progress. games/<id>.phones holds
+# a phone game's seat tokens and network (phone_mode.py) beside the key, and
+# games/<id>.codes its seats' join codes (phone_join.py: each code carries its seat's
+# token); both go with the key. Small files are replaced atomically: write a temp
 # file, then rename.
 # Listing and reading work in bounded memory however many logs there are: names are
 # streamed from os.ilistdir (store_list.py, loaded for a listing) and a log's end is
@@ -13,8 +14,6 @@
 # starts only if the flash has room for its journal (flashspace.py).
 
 import os
-
-from shared_rules import gamelog
 
 
 def _exists(path):
@@ -45,7 +44,7 @@ TAIL = 640  # bytes from a log's end that hold its whole last record (the end re
 
 
 def _is_game_id(name):
-    """A game id: 12 lowercase hex digits (gamelog.game_id_for). Anything else, such
+    """A game id: 12 lowercase hex digits (shared_rules/journal.py, game_id_for). Anything else, such
     as a path, is never a game."""
     if not isinstance(name, str) or len(name) != 12:
         return False
@@ -121,6 +120,8 @@ class GameStore:
         start = tail.rfind(b"\n", 0, len(tail) - 1) + 1
         if start == 0 and size > TAIL:
             return False  # a last record longer than TAIL: no end record is that long
+        from shared_rules import gamelog  # reading a record: dropped before play (app.py)
+
         try:
             return gamelog.decode_record(tail[start:]).get("t") == "end"
         except gamelog.LogError:

@@ -27,9 +27,9 @@ import binascii
 import json
 
 from shared_rules import canon
+from shared_rules.linebuffer import MAX_REQUEST, LineBuffer  # noqa: F401  (named here too)
 
 PROTOCOL = 1
-MAX_REQUEST = 1024  # bytes of a request line (what the device buffers), no newline
 MAX_REPLY = 8192  # bytes of a reply line (what the laptop buffers), no newline
 MAX_CHUNK = 2048  # bytes of a log per `read` reply (base64 fits a reply line)
 LS_PAGE = 16  # games per `ls` reply
@@ -196,39 +196,6 @@ def check_request(message):
     if not isinstance(op, str) or not op:
         raise WireError("request has no op", E_ARG)
     return ident, op
-
-
-class LineBuffer:
-    """Cuts a byte stream into lines; a line longer than the limit is cut
-    short (so it fails decode) and the rest of it, up to its newline, dropped."""
-
-    def __init__(self, limit=MAX_REQUEST):
-        self.limit = limit
-        self.buf = bytearray()
-        self.overflow = False
-
-    def feed(self, data):
-        """Lines completed by `data` (each without its newline)."""
-        lines = []
-        start = 0
-        while True:
-            end = data.find(b"\n", start)
-            part = data[start:] if end < 0 else data[start:end]
-            if not self.overflow:
-                room = self.limit + 2 - len(self.buf)
-                if len(part) > room:
-                    part = part[:room]
-                    self.overflow = True
-                self.buf.extend(part)
-            if end < 0:
-                return lines
-            lines.append(bytes(self.buf))
-            self.buf = bytearray()
-            self.overflow = False
-            start = end + 1
-
-    def pending(self):
-        return len(self.buf)
 
 
 def b64(data):

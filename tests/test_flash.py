@@ -36,7 +36,7 @@ def _firmware(tmp: Path) -> Path:
         'module("guard.py")\n'
         'module("link_ops.py")\n'
         'module("version.py")\n'
-        'package("shared_rules", ("__init__.py", "wire.py", "canon.py"), base_path=%r)\n'
+        'package("shared_rules", ("__init__.py", "wire.py", "linebuffer.py", "canon.py"), base_path=%r)\n'
         'package("sim", None, virtual=True)\n' % str(ROOT)
     )
     return fw
@@ -65,6 +65,7 @@ def test_flash_an_empty_board_then_play(empty_board, tmp_path, capsys):
     assert sorted(p.name for p in (flash_dir / "shared_rules").iterdir()) == [
         "__init__.mpy",
         "canon.mpy",
+        "linebuffer.mpy",
         "wire.mpy",
     ]
     # main.py is running: the link answers

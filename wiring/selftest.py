@@ -6,7 +6,7 @@
 #     .venv/bin/mpremote connect PORT run wiring/selftest.py
 #   On a board with only MicroPython, copy what it needs first:
 #     .venv/bin/mpremote connect PORT cp firmware/boards.py firmware/leds.py \
-#       firmware/battery.py firmware/panel_ws29.py firmware/ssd1680.py firmware/uc8151.py : \
+#       firmware/battery.py firmware/panel_ws29.bin firmware/ssd1680.py firmware/uc8151.py : \
 #       + run wiring/selftest.py
 #
 # It reads the pins from boards.py (generated from wiring/pinmap.json), so it tests the wiring

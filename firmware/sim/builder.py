@@ -40,6 +40,7 @@ def build(name, profile, speed=None):
         from sim.ssd1680_model import SSD1680Model
 
         times = dict(panel.REFRESH_MS, power_on=panel.POWER_ON_MS, sw_reset=10) if real else None
+        del sys.modules["panel_ws29"]  # read for the times (the driver reads panel_ws29.bin)
         slow = env("CONFESSOR_SIM_BUSY_MS")
         if slow:
             # tests: partial and fast refreshes keep BUSY up this long, whatever the speed
