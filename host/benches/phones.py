@@ -26,7 +26,7 @@ from host.sim_play import keeper_bid, keeper_step
 PAGE_POLL_S = 1.5  # firmware/phone_page.html polls this often while it is seen
 # The firmware's share of the heap a phone game is run at (tests/test_device_phones.py:
 # over the 128wK budget of every other session, docs/phones.md "Memory").
-PHONES_BUDGET_WK = 137
+PHONES_BUDGET_WK = 132
 SEED = "be7c" * 16
 
 
