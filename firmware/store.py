@@ -39,7 +39,9 @@ def read(path):
         return f.read()
 
 
-SECRETS = ("key", "phones", "codes")  # a game's files that die with its seed
+# A game's files that die with its seed, the seed last: a power cut between them leaves
+# the key, by which the next power-on finds the game (guard.seeds_on_flash) and ends it.
+SECRETS = ("codes", "phones", "key")
 TAIL = 640  # bytes from a log's end that hold its whole last record (the end record)
 
 
