@@ -142,15 +142,18 @@ class BoundedReader:
 
 
 def _without_query(line):
-    """The request line without its URL's query (no route reads one: microdot's query
+    """The request line without any query (no route reads one: microdot's query
     parser is left out of its subset, host/microdot_subset.py), so microdot never
-    parses one; the path is routed as before."""
-    start = line.find(b" ") + 1
-    end = line.find(b" ", start)
-    if start <= 0 or end < 0:
-        return line  # no URL between two spaces: microdot turns the request away
-    q = line.find(b"?", start, end)
-    return line if q < 0 else line[:q] + line[end:]
+    parses one; the path is routed as before. A query runs from its "?" to the next
+    whitespace, as microdot splits the line (any of space, tab, CR, LF, VT, FF)."""
+    q = line.find(b"?")
+    while q >= 0:
+        end = q + 1
+        while end < len(line) and line[end] != 32 and not 9 <= line[end] <= 13:
+            end += 1
+        line = line[:q] + line[end:]
+        q = line.find(b"?", q)
+    return line
 
 
 def peer_key(addr):

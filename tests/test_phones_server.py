@@ -4,6 +4,7 @@ say about caching, how choices come back, and that a page's data is the rules co
 view(seat), replayed on the laptop from the actions the device took."""
 
 import json
+import socket
 import time
 from unittest.mock import ANY
 
@@ -107,6 +108,16 @@ def test_a_query_in_the_url_is_ignored(sins):
     assert code == 200 and json.loads(body)["seat"] == 3
     assert sins.get(f"/s/{token[:-1]}?{token[-1]}")[0::2] in TURNED_AWAY
     assert sins.get(f"/api/{token}/state?x=1", {"If-None-Match": "?"})[0] == 200
+    # microdot splits the request line on any whitespace: a query ends at a tab too
+    for line in (f"GET\t/s/{token}?a=1\tHTTP/1.1", f"GET  /s/{token}?a=1?b  HTTP/1.1"):
+        with socket.create_connection(("127.0.0.1", sins.port), timeout=10) as s:
+            s.sendall(line.encode() + b"\r\nHost: x\r\nConnection: close\r\n\r\n")
+            head = b""
+            while b"\r\n" not in head:
+                piece = s.recv(256)
+                assert piece, "closed without an answer: %r" % line
+                head += piece
+            assert head.split(b"\r\n")[0].split()[1] == b"200", line
 
 
 def test_a_page_polls_with_its_etag_and_hears_of_every_move(sins):
