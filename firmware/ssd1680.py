@@ -59,11 +59,6 @@ _RAM_X_COUNT = const(0x4E)
 _RAM_Y_COUNT = const(0x4F)
 
 
-def _u16(two):
-    """A little-endian 16-bit length from the table."""
-    return two[0] | two[1] << 8
-
-
 class SSD1680:
     WHITE = 1
     BLACK = 0
@@ -151,18 +146,16 @@ class SSD1680:
         # fast full refresh's waveform and voltages, Waveshare's EPD_2IN9_V2_Init_Fast;
         # 1: the partial one's, then its RAM option and border, as display_Partial
         # sends them). Its bytes go with the refresh.
-        # Only its own bytes are read: the heap near its edge has small blocks only.
         with open(self._table, "rb") as f:
-            f.seek(5)  # the border and the four update sequences, kept in RAM
-            size = _u16(f.read(2))
-            while which:
-                f.seek(size, 1)
-                size = _u16(f.read(2))
-                which -= 1
-            data = f.read(size)
+            data = f.read()
+        pos = 5
+        while which:
+            pos += 2 + (data[pos] | data[pos + 1] << 8)
+            which -= 1
+        end = pos + 2 + (data[pos] | data[pos + 1] << 8)
+        pos += 2
         mv = memoryview(data)
-        pos = 0
-        while pos < size:
+        while pos < end:
             count = data[pos + 1]
             self._cmd(data[pos], mv[pos + 2 : pos + 2 + count])
             pos += 2 + count

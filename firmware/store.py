@@ -122,23 +122,12 @@ class GameStore:
         start = tail.rfind(b"\n", 0, len(tail) - 1) + 1
         if start == 0 and size > TAIL:
             return False  # a last record longer than TAIL: no end record is that long
-        import sys
-
-        # Reading a record: app.py drops the reader before play; a laptop that lists or
-        # reads logs during a game loads it for the answer, and it goes again after.
-        loaded = "shared_rules.gamelog" in sys.modules
-        from shared_rules import gamelog
+        from shared_rules import gamelog  # reading a record: dropped before play (app.py)
 
         try:
             return gamelog.decode_record(tail[start:]).get("t") == "end"
         except gamelog.LogError:
             return False
-        finally:
-            gamelog = None
-            if not loaded and self.current() is not None:
-                import loader
-
-                loader.unload("shared_rules.gamelog")
 
     # ****** what the firmware writes ******
     def start(self, game_id, head_line, seed):

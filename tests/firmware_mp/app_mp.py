@@ -144,26 +144,6 @@ def test_store_start_append_finish_and_truncate():
     assert store.current() is None and store.seen("abc123") == 0
 
 
-def test_a_laptop_listing_logs_during_a_game_leaves_no_log_reader_behind():
-    # play keeps the journal alone (shared_rules/journal.py); telling a finished log
-    # needs the reader (gamelog.py), which must not stay for the rest of the game
-    import sys
-
-    import loader
-
-    root = _tmp("reader")
-    store = GameStore(root)
-    store.start("abc123abc123", b"head\n", b"\x01" * 32)  # a game in progress
-    with open(store.log_path("0123456789ab"), "wb") as f:
-        f.write(b"not a record\n")
-    loader.unload("shared_rules.gamelog")
-    assert store.is_finished("0123456789ab") is False
-    assert "shared_rules.gamelog" not in sys.modules
-    store.close("abc123abc123")  # between games the menu has room: it stays for the listing
-    assert store.is_finished("0123456789ab") is False
-    assert "shared_rules.gamelog" in sys.modules
-
-
 def test_screen_text_lists_items_and_soft_keys():
     scr = Screen(
         "menu", "New game", lines=["hello"], items=["a", "b"], cursor=1, keys=("<", "", "Go")
