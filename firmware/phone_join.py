@@ -55,9 +55,11 @@ async def rejoin(s, seat):
     """The pause menu's "Use my phone again" (table.py, once the menu's code is gone): the
     seat's code again, read from flash: no QR encoder beside the server. This module and the
     join screen are unloaded after."""
-    await join_seat(s.phones, s, seat)
-    for module in ("phone_join", "join_screen"):
-        s.unload(module)
+    try:
+        await join_seat(s.phones, s, seat)
+    finally:  # a cancelled or failed rejoin leaves no code behind either
+        for module in ("phone_join", "join_screen"):
+            s.unload(module)
 
 
 async def join_seat(phones, s, seat):

@@ -514,3 +514,34 @@ def test_wifi_join_text_escapes_its_specials():
     import join_network
 
     assert join_network.wifi_text("a;b", 'p:w,"x\\') == 'WIFI:T:WPA;S:a\\;b;P:p\\:w\\,\\"x\\\\;;'
+
+
+def test_a_rejoin_that_fails_still_unloads_its_code():
+    # the pause menu's rejoin loads phone_join and join_screen for its screens alone:
+    # a failure (here no room for the pass screen) must not leave them in RAM
+    import phone_join
+
+    unloaded = []
+
+    class Session:
+        phones = None
+
+        def name(self, seat):
+            return "P%d" % (seat + 1)
+
+        def light(self, seat, how=None):
+            pass
+
+        async def show(self, screen):
+            raise MemoryError
+
+        def unload(self, module):
+            unloaded.append(module)
+
+    try:
+        asyncio.run(phone_join.rejoin(Session(), 1))
+    except MemoryError:
+        pass
+    else:
+        raise AssertionError("the failure was swallowed")
+    assert unloaded == ["phone_join", "join_screen"], unloaded
