@@ -124,8 +124,10 @@ class Game:
         list; a negative one is "none"); "per": key -> the names its list has one entry
         for, in order (SEATS: one per seat); "seats": keys whose numbers are seats
         (negative: none); "skip": keys for the machine alone (an action code beside
-        the names it stands for). Built when asked: a board keeps no table of it."""
-        return {"codes": {}, "per": {}, "seats": [], "skip": []}
+        the names it stands for); "fields": key -> the names of a record's positions,
+        in order (a list of mixed kinds, each entry read as the key that names it).
+        Built when asked: a board keeps no table of it."""
+        return {"codes": {}, "per": {}, "seats": [], "skip": [], "fields": {}}
 
     # -- the action codec ---------------------------------------------------
     def decode(self, action):

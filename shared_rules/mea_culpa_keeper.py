@@ -131,12 +131,19 @@ class MeaCulpaKeeper(Game):
     # -- the action codec -----------------------------------------------------
     def view_names(self):
         """Lists run one entry per stone kind, character, bonus, room or seat; rooms 1-4
-        hold House card codes; a die, a guess and the open rooms are room numbers.
-        pope_visit, a record of mixed kinds (seat, die, guess, caught), stays numbers."""
+        hold House card codes; a die, a guess and the open rooms are room numbers;
+        pope_visit, the last incognito visit, is a record: the Pope's seat, the die, the
+        guess and whether the Pope was caught."""
         rooms = [room_name(r) for r in range(1, 7)]
         cards = tuple([c[0] for c in D.CARDS])
         return {
-            "codes": {"rooms": cards, "die": ["-"] + rooms, "open_rooms": ["-"] + rooms},
+            "codes": {
+                "rooms": cards,
+                "die": ["-"] + rooms,
+                "guess": ["-"] + rooms,
+                "caught": ("no", "yes"),
+                "open_rooms": ["-"] + rooms,
+            },
             "per": {
                 "bag": D.STONE_NAMES,
                 "market": D.STONE_NAMES,
@@ -165,6 +172,7 @@ class MeaCulpaKeeper(Game):
                 "bonuses",
             ],
             "skip": [],
+            "fields": {"pope_visit": ("pope", "die", "guess", "caught")},
         }
 
     def decode(self, action):

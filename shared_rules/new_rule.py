@@ -420,6 +420,7 @@ class NewRule(Game):
             },
             "seats": ["seat", "seats", "to_move", "first_player", "god_seat", "winners"],
             "skip": ["action"],
+            "fields": {},
         }
 
     def decode(self, action):

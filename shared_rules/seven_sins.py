@@ -273,6 +273,7 @@ class SevenSins(Game):
             "per": {"decks": piles, "reserve_cards": SEATS, "stones": SEATS, "seats": SEATS},
             "seats": ["seat", "to_move", "first_player", "last_seat", "winners", "order"],
             "skip": [],
+            "fields": {},
         }
 
     # -- the action codec -----------------------------------------------------

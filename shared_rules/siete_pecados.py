@@ -301,6 +301,7 @@ class SietePecados(Game):
                 "supreme_sinner",
             ],
             "skip": [],
+            "fields": {},
         }
 
     def decode(self, action):

@@ -90,6 +90,16 @@ def test_keeper_page_names_stones_and_characters(tmp_path, browser):
         per = game.view_names()["per"]
         assert got[("table", "characters")] == ", ".join(n + ": \u2014" for n in per["characters"])
         assert got[("table", "to_move")] == "\u2014"  # chance deals: no seat to play
+        # the last incognito visit, a record (the Pope's seat, the die, the guess, caught),
+        # read position by position with the names the device sent the page
+        names = game.view_names()
+        visit = [2, 3, 5, 1]
+        want = "Pope: P3; Die: %s; Guess: %s; Caught: yes" % (
+            names["codes"]["die"][3],
+            names["codes"]["guess"][5],
+        )
+        assert want == "Pope: P3; Die: room 3; Guess: suite 5; Caught: yes"
+        assert browser.execute_script("return show('pope_visit', arguments[0]);", visit) == want
 
 
 def test_new_rule_choices_name_seats_not_numbers(tmp_path, browser):

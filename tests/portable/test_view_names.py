@@ -44,9 +44,6 @@ QUANTITIES = {
     ),
     "mea-culpa-keeper": (
         "bids[]",  # a seat's bid: notches and taler
-        # the last incognito visit, [pope, die, guess, caught]: a record of mixed kinds the
-        # names above cannot describe (docs/phones.md, "Still missing")
-        "pope_visit",
         "bid_notches",
         "bid_taler",
         "bids_made",
@@ -97,6 +94,13 @@ class Checker:
         elif isinstance(value, dict):
             for k in sorted(value):
                 self.walk(value[k], k)
+        elif isinstance(value, list) and key in self.names["fields"]:
+            # a record: each position read as the key that names it
+            fields = self.names["fields"][key]
+            assert len(value) in (0, len(fields)), (self.name, key, value)
+            for i in range(len(value)):
+                self.walk(value[i], fields[i])
+            self.seen[key] = self.seen.get(key) or len(value) > 0
         elif isinstance(value, list):
             per = self.names["per"].get(key)
             if per is not None:
@@ -171,6 +175,19 @@ def test_mea_culpa_keeper_names_stones_characters_rooms_and_cards():
     assert names["codes"]["die"][5] == "suite 5" and names["codes"]["die"][3] == "room 3"
     for key in ("bag", "market", "characters", "rooms", "hell", "die", "open_rooms"):
         assert check.seen.get(key), key
+    # the last incognito visit, read position by position (the walk met one)
+    assert names["fields"]["pope_visit"] == ("pope", "die", "guess", "caught")
+    assert check.seen.get("pope_visit") and check.seen.get("guess") and check.seen.get("caught")
+
+
+def test_a_record_of_the_wrong_length_is_caught():
+    check = Checker("mea-culpa-keeper", games.load("mea-culpa-keeper", 3))
+    check.walk({"pope_visit": [0, 3, 3, 1]})
+    try:
+        check.walk({"pope_visit": [0, 3, 3]})
+    except AssertionError:
+        return
+    raise AssertionError("a short record passed")
 
 
 def test_a_number_named_nowhere_is_caught():
