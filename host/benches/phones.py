@@ -72,16 +72,24 @@ def _move(http: PhoneHttp, token: str) -> int:
         return -1
 
 
-def device_session(folder: Path) -> dict:
-    """The keeper game with phones on the real firmware: lowest free heap at idle,
-    phone choices made, and the latency of each choice to the page's next poll."""
+def device_session(folder: Path, budget_wk: int = PHONES_BUDGET_WK, heap: str = "") -> dict:
+    """The keeper game with phones on the real firmware: lowest free heap at idle, the
+    free total and the largest free block at each idle moment in play (from the first
+    phone turn on: the server and its seats are up), the phone choices made, and the
+    latency of each choice to the page's next poll."""
     port = free_port()
     dev = SimDevice.start(
-        folder / "flash", seed=SEED, heap=budget_heap(PHONES_BUDGET_WK), mpy=True, phone_port=port
+        folder / "flash",
+        seed=SEED,
+        heap=heap or budget_heap(budget_wk),
+        mpy=True,
+        phone_port=port,
+        blocks=1,
     )
     http = PhoneHttp(port)
     low = None
     waits = []
+    idle = []  # (free, largest free block) at each idle moment in play
     try:
         c = dev.client
         _menu_to_keeper_with_phones(c)
@@ -90,6 +98,9 @@ def device_session(folder: Path) -> dict:
             st = c.status()
             low = st["free"] if low is None else min(low, st["free"])
             scr = c.screen()
+            if waits or scr["name"] == "phone":
+                at = dev.heap_at_idle()
+                idle.append((at["free"], at["largest"]))
             if scr["name"] == "result":
                 break
             if scr["name"] != "phone":
@@ -110,7 +121,7 @@ def device_session(folder: Path) -> dict:
             c.wait_idle()
         else:
             raise SimError("the phone session does not end")
-        return {"heap": dev.heap, "low": low, "waits": waits}
+        return {"heap": dev.heap, "low": low, "waits": waits, "idle": idle}
     finally:
         dev.stop()
 
