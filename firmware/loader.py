@@ -109,14 +109,16 @@ def collect_before_imports():
     load = builtins.__import__
     modules = sys.modules
     built_in = set()  # MicroPython's built-in modules (gc, sys...): never in sys.modules
+    # (fromlist stays None when none is given: MicroPython returns the package's leaf
+    # module for any other value, an empty tuple too)
 
-    def imported(name, globals=None, locals=None, fromlist=(), level=0):
+    def imported(name, globals=None, locals=None, fromlist=None, level=0):
         module = modules.get(name)
         if module is None:
             if name in built_in:
-                return load(name, globals, locals, fromlist, level)
+                return load(name, globals, locals, fromlist, level)  # pyright: ignore[reportArgumentType]
             gc.collect()
-            module = load(name, globals, locals, fromlist, level)
+            module = load(name, globals, locals, fromlist, level)  # pyright: ignore[reportArgumentType]
             if name not in modules:
                 built_in.add(name)
             return module
@@ -125,7 +127,7 @@ def collect_before_imports():
                 if not hasattr(module, part):  # a package's module not loaded yet
                     gc.collect()
                     break
-        return load(name, globals, locals, fromlist, level)
+        return load(name, globals, locals, fromlist, level)  # pyright: ignore[reportArgumentType]
 
     try:
         builtins.__import__ = imported
