@@ -28,6 +28,7 @@ class App:
     def __init__(self, board, root=""):
         self.board = board
         self.root = root
+        loader.collect_before_imports()
         from store import GameStore
 
         self.store = GameStore(root + "games", board.sync)

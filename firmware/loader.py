@@ -92,3 +92,45 @@ class Loaded:
             if name not in before:
                 unload(name)
         self._before = list(sys.modules)
+
+
+_import = []  # the interpreter's own __import__, once collect_before_imports() wrapped it
+
+
+def collect_before_imports():
+    """From now on the heap is collected before a module comes into RAM, so its code and
+    names land in the lowest free blocks, among the long-lived ones, and not above the
+    garbage of the moment, which would leave holes under them once it is collected."""
+    import builtins
+    import gc
+
+    if _import:
+        return
+    load = builtins.__import__
+    modules = sys.modules
+    built_in = set()  # MicroPython's built-in modules (gc, sys...): never in sys.modules
+    # (fromlist stays None when none is given: MicroPython returns the package's leaf
+    # module for any other value, an empty tuple too)
+
+    def imported(name, globals=None, locals=None, fromlist=None, level=0):
+        module = modules.get(name)
+        if module is None:
+            if name in built_in:
+                return load(name, globals, locals, fromlist, level)  # pyright: ignore[reportArgumentType]
+            gc.collect()
+            module = load(name, globals, locals, fromlist, level)  # pyright: ignore[reportArgumentType]
+            if name not in modules:
+                built_in.add(name)
+            return module
+        if fromlist:
+            for part in fromlist:
+                if not hasattr(module, part):  # a package's module not loaded yet
+                    gc.collect()
+                    break
+        return load(name, globals, locals, fromlist, level)  # pyright: ignore[reportArgumentType]
+
+    try:
+        builtins.__import__ = imported
+    except AttributeError:  # a port whose builtins cannot be overridden
+        return
+    _import.append(load)

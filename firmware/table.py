@@ -6,6 +6,7 @@
 # two ends (the seal, the end: table_ends.py) and the pause menu (table_pause.py) are
 # loaded when they are shown and dropped after: a game in play does not keep them.
 
+import gc
 import sys
 
 from ui import Screen
@@ -64,6 +65,7 @@ async def reveals(s):
 
 async def turn(s, seat):
     """The seat chooses an action with the buttons; None: the game is abandoned."""
+    gc.collect()  # what the turn keeps (its view, choices, screen) lands low in the heap
     pres = s.presenter
     phones = s.phones
     if phones is not None and phones.asks(s, seat):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -215,8 +216,41 @@ def micropython() -> str:
     return str(beside) if beside.exists() else "micropython"
 
 
+# The heap's layout at each idle moment, for a measurement (SimDevice.start(blocks=...)):
+# run as `-c` in place of main.py, it wraps sim.build so that once the board is built
+# (after the simulator's share is measured, which it leaves as it is) the side channel,
+# at each idle moment, after its collection and before it writes the status that says
+# idle, prints MicroPython's account of the heap (mem_info: the free total, the largest
+# free block; level 1: the map of every block) on stdout, a SimDevice's stderr.txt.
+# Printing allocates nothing; the probe's own code and names (a few hundred bytes) are
+# on the heap, against the firmware: a measured run has that much less room.
+BLOCKS_PROBE = """import gc,micropython,sim
+def _probe(build):
+    def probed(*args):
+        board=build(*args)
+        if board.sim is not None:
+            kind=type(board.sim)
+            status=kind._status
+            def said(self,idle,app=None):
+                if idle:
+                    gc.collect()
+                    micropython.mem_info(%d)
+                status(self,idle,app)
+            kind._status=said
+        return board
+    return probed
+sim.build=_probe(sim.build)
+del _probe
+import main
+"""
+
+
 class SimDevice:
     """A simulated device process: its flash folder (cwd), side channel and client."""
+
+    blocks = 0  # BLOCKS_PROBE's level: 1 the largest free block, 2 the map too
+    _read = 0
+    _last_idle: dict | None = None
 
     def __init__(self, flash: Path, env: dict, heap: str | None, extra_path=(), mpy=False):
         self.flash = Path(flash)
@@ -247,6 +281,7 @@ class SimDevice:
         busy_ms: int | None = None,
         phone_port: int | None = None,
         wifi: dict | None = None,
+        blocks: int = 0,
     ) -> SimDevice:
         env = dict(os.environ)
         for key in list(env):
@@ -280,6 +315,7 @@ class SimDevice:
         if wifi is not None:  # the networks in the radio's range: name -> passphrase
             env["CONFESSOR_SIM_WIFI"] = json.dumps(wifi)
         dev = cls(flash, env, heap, extra_path, mpy)
+        dev.blocks = blocks
         if mpy:
             flash_image(flash)
         dev.boot()
@@ -297,7 +333,11 @@ class SimDevice:
         cmd = [micropython()]
         if self.heap:
             cmd += ["-X", f"heapsize={self.heap}"]
-        cmd.append(main)
+        if self.blocks:
+            cmd += ["-c", BLOCKS_PROBE % (self.blocks - 1)]
+            self._read = 0
+        else:
+            cmd.append(main)
         # MicroPython prints an uncaught traceback on stdout: keep both for post-mortems
         self.stderr = open(self.flash / "stderr.txt", "ab")
         self.proc = subprocess.Popen(
@@ -314,6 +354,32 @@ class SimDevice:
             return self.client.attach(old, timeout=30, proc=self.proc)
         except SimError as err:
             raise SimError(f"{err}\n{self.crash_report()}") from None
+
+    def heap_at_idle(self) -> dict:
+        """With `blocks`: the heap at the last idle moment, as MicroPython accounts for it
+        after the simulator's collection there (BLOCKS_PROBE): {"free": bytes free in all,
+        "largest": the largest free block in bytes}, with blocks=2 also "map": the map of
+        every block (micropython.mem_info(1): "." free, "h" a head, "=" its tail...)."""
+        with open(self.flash / "stderr.txt", "rb") as f:
+            f.seek(self._read)
+            text = f.read().decode("latin-1")
+        end = text.rfind("\nGC: total:")
+        if end < 0:
+            if self._last_idle is None:
+                raise SimError("no heap report on the device's stdout")
+            return self._last_idle
+        report = text[end:]
+        self._read += end + 1
+        got = re.search(
+            r"GC: total: (\d+), used: \d+, free: (\d+)\n.*max free sz: (\d+)", report
+        )
+        if got is None:  # being written: the one before is the last whole one
+            return self._last_idle or {}
+        block = 4 * struct.calcsize("P")  # MicroPython's GC block: 4 words
+        self._last_idle = {"free": int(got[2]), "largest": int(got[3]) * block}
+        if self.blocks > 1:
+            self._last_idle["map"] = report
+        return self._last_idle
 
     def crash_report(self) -> str:
         if self.proc is not None and self.proc.poll() is None:

@@ -4,7 +4,9 @@
   on their phones (HTTP over loopback) and one on the buttons, at the phone session's
   heap (tests/test_device_phones.py): the lowest free heap at idle over the session with
   the server on, and the time from a phone's choice to the seat's state poll (every 20 ms)
-  showing the move committed (the page adds its poll interval, 1.5 s at most).
+  showing the move committed (the page adds its poll interval, 1.5 s at most); in play,
+  at each idle moment, the free heap and its largest free block (MicroPython's own
+  account, host.sim_client.SimDevice(blocks=1)), there and again at the 128wK budget.
 - The stand-in host (firmware/sim/phone_host.py) at -X heapsize=128wK, beside a 5-player
   7: The Sins played to its middle: the heap with the server on, the time a page needs to
   hear of a move, and the hostile counts (10,000 malformed requests, slow connections)
@@ -20,7 +22,7 @@ from pathlib import Path
 
 from host import phone_fuzz
 from host.phone_sim import PhoneHost, PhoneHostError, PhoneHttp, choice_actions, free_port
-from host.sim_client import SimDevice, SimError, budget_heap
+from host.sim_client import BUDGET_WK, SimDevice, SimError, budget_heap
 from host.sim_play import keeper_bid, keeper_step
 
 PAGE_POLL_S = 1.5  # firmware/phone_page.html polls this often while it is seen
@@ -72,16 +74,24 @@ def _move(http: PhoneHttp, token: str) -> int:
         return -1
 
 
-def device_session(folder: Path) -> dict:
-    """The keeper game with phones on the real firmware: lowest free heap at idle,
-    phone choices made, and the latency of each choice to the page's next poll."""
+def device_session(folder: Path, budget_wk: int = PHONES_BUDGET_WK, heap: str = "") -> dict:
+    """The keeper game with phones on the real firmware: lowest free heap at idle, the
+    free total and the largest free block at each idle moment in play (from the first
+    phone turn on: the server and its seats are up), the phone choices made, and the
+    latency of each choice to the page's next poll."""
     port = free_port()
     dev = SimDevice.start(
-        folder / "flash", seed=SEED, heap=budget_heap(PHONES_BUDGET_WK), mpy=True, phone_port=port
+        folder / "flash",
+        seed=SEED,
+        heap=heap or budget_heap(budget_wk),
+        mpy=True,
+        phone_port=port,
+        blocks=1,
     )
     http = PhoneHttp(port)
     low = None
     waits = []
+    idle = []  # (free, largest free block) at each idle moment in play
     try:
         c = dev.client
         _menu_to_keeper_with_phones(c)
@@ -90,6 +100,9 @@ def device_session(folder: Path) -> dict:
             st = c.status()
             low = st["free"] if low is None else min(low, st["free"])
             scr = c.screen()
+            if waits or scr["name"] == "phone":
+                at = dev.heap_at_idle()
+                idle.append((at["free"], at["largest"]))
             if scr["name"] == "result":
                 break
             if scr["name"] != "phone":
@@ -110,9 +123,19 @@ def device_session(folder: Path) -> dict:
             c.wait_idle()
         else:
             raise SimError("the phone session does not end")
-        return {"heap": dev.heap, "low": low, "waits": waits}
+        return {"heap": dev.heap, "low": low, "waits": waits, "idle": idle}
     finally:
         dev.stop()
+
+
+def _layout(got):
+    """The heap at each idle moment in play: the free total and the largest free block
+    (a state answer needs one of 1-2 KB), median and lowest."""
+    frees = sorted(f for f, _ in got["idle"])
+    blocks = sorted(b for _, b in got["idle"])
+    yield "  in play, free heap at idle (median)", frees[len(frees) // 2], "bytes"
+    yield "  in play, largest free block at idle (median)", blocks[len(blocks) // 2], "bytes"
+    yield "  in play, largest free block at idle (lowest)", blocks[0], "bytes"
 
 
 def phones_polling(host, seconds):
@@ -164,6 +187,14 @@ def run():
             "ms",
         )
         yield "  a choice to the page's poll showing it (worst)", max(waits) * 1000, "ms"
+        yield from _layout(got)
+        try:  # and at the budget of every other session, where the phone tests aim
+            at_budget = device_session(root / "budget", BUDGET_WK)
+        except SimError as err:
+            print("  at %s: %s" % (budget_heap(BUDGET_WK), str(err).splitlines()[0]))
+        else:
+            print("  (the same game at %s)" % at_budget["heap"])
+            yield from _layout(at_budget)
         with PhoneHost.start(root / "heap", players=5, middle=60, step=True, mpy=True) as host:
             st = host.status()
             yield (
