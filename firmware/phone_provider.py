@@ -207,9 +207,9 @@ class GameProvider:
 
     def _num_legal(self, st):
         # Counted once a move for every poll of every phone, by the rules without the
-        # list where they can: a keeper bid's 246 options are a 2 KB list, the one block
-        # a fragmented heap may not have (it was kept for the whole bid); a game whose
-        # count needs its list builds it once a move, for a moment.
+        # list where they can: a keeper bid's 246 options are a 2 KB list, a block a
+        # fragmented heap may not have (held for a whole bid, it cut the heap up); a
+        # game whose count needs its list builds it once a move, for a moment.
         move = st.move_number()
         if self._count is None or self._count[0] != move:
             self._count = (move, st.num_legal_actions())
