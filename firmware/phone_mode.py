@@ -180,7 +180,7 @@ class PhoneMode:
         who, move, action = item
         if who != seat or move != s.move() or not self.waits_for(seat):
             return None
-        if action not in self.provider.legal():
+        if not self.provider.is_legal(action):
             return None
         return action
 

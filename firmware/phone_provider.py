@@ -93,7 +93,7 @@ class GameProvider:
         self.names = []
         self._sent = {}  # seat -> move of the choice in the inbox
         self._off = []  # seats that chose pass-and-peek instead
-        self._legal = None  # (move, legal_actions()) while a move lasts
+        self._count = None  # (move, num_legal_actions()) while a move lasts
         self._grid = None  # (move, grid or None) while a move lasts
         self._asked = None  # (move, seat): a public decision the seat makes on its phone
         self._shown = None  # (move, seat, text): a reveal waiting for the page's SEEN
@@ -105,7 +105,7 @@ class GameProvider:
         self.names = list(names)
         self._sent = {}
         self._off = []
-        self._legal = self._grid = None
+        self._count = self._grid = None
         self._asked = self._shown = None
         self.inbox.clear()
         self._version += 1
@@ -116,7 +116,7 @@ class GameProvider:
         for seat in list(self._sent):
             if self._sent[seat] != move:
                 del self._sent[seat]
-        self._legal = self._grid = None
+        self._count = self._grid = None
         self._version += 1
 
     def ask(self, seat):
@@ -145,7 +145,7 @@ class GameProvider:
         self.game = None
         self.state = None
         self._sent = {}
-        self._legal = self._grid = None
+        self._count = self._grid = None
         self._asked = self._shown = None
         self.inbox.clear()
         self._version += 1
@@ -205,19 +205,20 @@ class GameProvider:
         obs = self.state.observers()
         return obs is not None and len(obs) == 1 and obs[0] == seat
 
-    def _legal_actions(self, st):
-        # Built once a move and shared by every poll of every phone: a bid has 246
-        # options, and a list that size built for each request (held while its answer
-        # goes out in pieces) fragments a small heap until one does not fit.
+    def _num_legal(self, st):
+        # Counted once a move for every poll of every phone, by the rules without the
+        # list where they can: a keeper bid's 246 options are a 2 KB list, a block a
+        # fragmented heap may not have (held for a whole bid, it cut the heap up); a
+        # game whose count needs its list builds it once a move, for a moment.
         move = st.move_number()
-        if self._legal is None or self._legal[0] != move:
-            self._legal = None  # the old list may go before the new one is built
-            self._legal = (move, st.legal_actions())
-        return self._legal[1]
+        if self._count is None or self._count[0] != move:
+            self._count = (move, st.num_legal_actions())
+        return self._count[1]
 
-    def legal(self):
-        """The legal actions of the move in progress (the list the options came from)."""
-        return self._legal_actions(self.state) if self.state is not None else []
+    def is_legal(self, action):
+        """Whether `action` is legal in the move in progress, asked of the rules without
+        their list where they can (State.is_legal)."""
+        return self.state is not None and self.state.is_legal(action)
 
     def pending(self, seat):
         st = self.state
@@ -227,12 +228,13 @@ class GameProvider:
             return {"move": st.move_number(), "count": 1}
         if st.current_player() != seat or not self._private(seat):
             return None
-        return {"move": st.move_number(), "count": len(self._legal_actions(st))}
+        return {"move": st.move_number(), "count": self._num_legal(st)}
 
     def grid(self, seat):
         """The open choice as a grid of its action's fields, when it is one: found once
-        a move from the codec alone (phone_grid.py), by the UI task as the seat's turn
-        begins (phone_mode.py) or else by the first page that asks."""
+        a move from the codec alone (phone_grid.py), going through the legal actions one
+        at a time (no list), by the UI task as the seat's turn begins (phone_mode.py) or
+        else by the first page that asks; kept for the move (a few small lists)."""
         st = self.state
         if st is None or self._reveal(seat) is not None:
             return None
@@ -245,7 +247,7 @@ class GameProvider:
             import phone_grid  # found once a move: its code is not kept in RAM
 
             try:
-                self._grid = (move, phone_grid.grid_of(self.game, self._legal_actions(st)))
+                self._grid = (move, phone_grid.grid_of(self.game, st))
             finally:
                 phone_grid = None
                 sys.modules.pop("phone_grid", None)
@@ -260,7 +262,9 @@ class GameProvider:
         if text is not None:
             yield {"action": SEEN, "text": text}
             return
-        for action in self._legal_actions(st):
+        # one at a time: a choice with few options (a grid's are never listed) is made
+        # into its list for the answer alone, not kept for the move
+        for action in st.iter_legal_actions():
             yield {"action": game.decode(action), "text": st.action_text(action)}
 
     def sent(self, seat):
@@ -283,7 +287,7 @@ class GameProvider:
             action = game.encode(data)
         except Exception:  # noqa: BLE001 - whatever a phone sent, it names no action
             return BAD
-        if action not in self._legal_actions(st):
+        if not st.is_legal(action):
             return BAD
         return self._put(seat, move, action)
 

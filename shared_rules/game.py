@@ -160,7 +160,8 @@ class State:
     """One position of a game. Subclasses implement the hooks:
 
     _current_player, _legal_actions, _chance_outcomes, _apply, _returns,
-    _view, _action_text; optionally _observers.
+    _view, _action_text; optionally _observers, and, for long legal lists, the
+    answers that need no list: _is_legal, num_legal_actions, iter_legal_actions.
     """
 
     def __init__(self, game):
@@ -189,6 +190,28 @@ class State:
             return [a for a, w in self.chance_outcomes()]
         return self._legal_actions()
 
+    # What a device asks instead of the list when it may be long (a keeper's 246 bids
+    # are a 2 KB list, a block a fragmented heap may not have). A game with long lists
+    # overrides num_legal_actions and iter_legal_actions (and _is_legal) to answer
+    # without building one; the generic checker proves they agree with the list.
+    def num_legal_actions(self):
+        """len(legal_actions()); 0 at the end."""
+        return len(self.legal_actions())
+
+    def is_legal(self, action):
+        """`action in legal_actions()`: at a seat's turn the game's _is_legal, which
+        may answer without the list. False for anything but a whole number."""
+        if not isinstance(action, int) or isinstance(action, bool):
+            return False
+        p = self._current_player()
+        if p == TERMINAL:
+            return False
+        return self._is_legal(action) if p != CHANCE else action in self.legal_actions()
+
+    def iter_legal_actions(self):
+        """legal_actions() one at a time, in order; valid until the state changes."""
+        return iter(self.legal_actions())
+
     def chance_outcomes(self):
         """[(action, integer weight > 0), ...] sorted by action; [] off chance nodes."""
         if self._current_player() != CHANCE:
@@ -202,7 +225,7 @@ class State:
         p = self._current_player()
         if p == TERMINAL:
             raise IllegalAction("the game is over; no action %d" % action)
-        if not (self._is_legal(action) if p != CHANCE else action in self.legal_actions()):
+        if not self.is_legal(action):
             who = "chance" if p == CHANCE else "seat %d" % p
             raise IllegalAction(
                 "action %d is not legal for %s here (move %d)" % (action, who, len(self._history))
@@ -300,7 +323,8 @@ class State:
         """Whether a seat may play `action` now: `action in _legal_actions()`. A game
         whose lists are long (hundreds of bids, every set of a board) may answer
         without building one, so that apply() needs no large block of a small heap;
-        the generic checker proves both agree. apply() asks it at player nodes only."""
+        the generic checker proves both agree. apply() and is_legal() ask it at player
+        nodes only, with a whole number."""
         return action in self._legal_actions()
 
     def _draw_chance(self, stream):

@@ -106,27 +106,18 @@ class MeaCulpaKeeper(Game):
     )
 
     def new_initial_state(self):
-        self.bid_actions()  # made while a device's heap is still in one piece
         return KeeperState(self)
 
-    def bid_actions(self):
-        """Every bid the options allow, the same at every bid: hundreds of actions, so
-        the list is made once per game, at its size in one allocation, and shared by
-        every bidding state (nobody mutates a legal-actions list). Made anew at each bid,
-        it was the one allocation of 1-2 KB in a session, which a fragmented board heap
-        could fail to place; made at the first bid a phone asks for (phone mode lists a
-        seat's options), it still was, so it is made with the game's first state."""
-        bids = getattr(self, "_bids", None)
-        if bids is None:
-            low, high = D.POST_MIN[0], D.POST_MAX[0]
-            bids = [0] * ((self.options["max_bid"] + 1) * (high - low + 1))
-            i = 0
-            for t in range(self.options["max_bid"] + 1):
-                for k in range(low, high + 1):
-                    bids[i] = BID_BASE + t * 8 + k
-                    i += 1
-            self._bids = bids
-        return bids
+    def each_bid(self):
+        """Every bid the options allow, in order, one at a time, the same at every bid:
+        6 x (max_bid + 1), 246 by default. A device counts, checks and lists them
+        without their list (State.num_legal_actions, is_legal, iter_legal_actions),
+        a 2 KB block its fragmented heap may not have (it was kept for the whole game)."""
+        low, high = D.POST_MIN[0], D.POST_MAX[0] + 1
+        for t in range(self.options["max_bid"] + 1):
+            base = BID_BASE + t * 8
+            for k in range(low, high):
+                yield base + k
 
     # -- the action codec -----------------------------------------------------
     def view_names(self):
@@ -404,8 +395,8 @@ class KeeperState(State):
 
     def _is_legal(self, action):
         if self.phase == P_BIDS:
-            # every bid of the list below, without building it (apply() asks after
-            # a bid entered on the device, when the heap has no 2 KB block to spare)
+            # every bid of each_bid(), without making them (apply() asks after a bid
+            # entered on the device, when the heap has no 2 KB block to spare)
             a = action - BID_BASE
             k = a & 7
             return (
@@ -415,12 +406,27 @@ class KeeperState(State):
             )
         return action in self._legal_actions()
 
+    def num_legal_actions(self):
+        if self.phase == P_BIDS:
+            return (self.game.options["max_bid"] + 1) * (D.POST_MAX[0] - D.POST_MIN[0] + 1)
+        return State.num_legal_actions(self)
+
+    def iter_legal_actions(self):
+        if self.phase == P_BIDS:
+            return self.game.each_bid()
+        return State.iter_legal_actions(self)
+
     def _legal_actions(self):
         ph = self.phase
         if ph == P_BONUS:
             return [BONUS_BASE + b for b in range(4) if self.bonus[b] < 0]
-        if ph == P_BIDS:
-            return self.game.bid_actions()
+        if ph == P_BIDS:  # made at its size, in one block
+            bids = [0] * self.num_legal_actions()
+            i = 0
+            for a in self.game.each_bid():
+                bids[i] = a
+                i += 1
+            return bids
         if ph == P_HELL:
             out = [HELL_KEEP] if not self.hell_new else []
             return out + [HELL_BASE + s for s in range(self.n) if s not in self.hell_new]

@@ -149,7 +149,7 @@ class Host:
                     continue
                 seat, move, action = item
                 # the app's own check: the same seat, the same move, still legal
-                if seat != p or move != st.move_number() or action not in st.legal_actions():
+                if seat != p or move != st.move_number() or not st.is_legal(action):
                     self.rejected += 1
                     continue
                 self.apply(action)

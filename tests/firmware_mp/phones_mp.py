@@ -189,28 +189,46 @@ def test_provider_checks_a_choice_and_hands_it_to_the_inbox_once():
     assert not provider.sent(seat)
 
 
-def test_provider_builds_a_moves_options_once_and_follows_the_game():
-    # every phone polls: a bid's 246 options built for each request fragment a small heap
+def _counting(state, built):
+    """Count every list of legal actions the state builds (its public call and its hook)."""
+    real = state.legal_actions
+    hook = state._legal_actions
+
+    def counted():
+        built.append("legal_actions")
+        return real()
+
+    def counted_hook():
+        built.append("_legal_actions")
+        return hook()
+
+    state.legal_actions = counted
+    state._legal_actions = counted_hook
+    return real
+
+
+def test_provider_never_builds_a_bids_list_and_follows_the_game():
+    # every phone polls: a bid's 246 options are a 2 KB list, the one block a fragmented
+    # heap may not have; the provider counts, checks, lists and finds the grid without it
     game, state, provider = keeper_at_bid()
     seat = state.current_player()
     move = state.move_number()
-    real = state.legal_actions
     built = []
-
-    def counted():
-        built.append(move)
-        return real()
-
-    state.legal_actions = counted
+    real = _counting(state, built)
+    legal = real()
+    del built[:]
     provider.changed()
     for _ in range(3):
-        assert provider.pending(seat)["count"] == len(real())
-        assert len(list(provider.options(seat))) == len(real())
-    choice = game.decode(real()[7])
+        assert provider.pending(seat)["count"] == len(legal) == 246
+        assert len(list(provider.options(seat))) == len(legal)
+        assert provider.grid(seat)[0] == "bid"
+    assert provider.is_legal(legal[7]) and not provider.is_legal(legal[-1] + 1)
+    choice = game.decode(legal[7])
     assert provider.choose(seat, move, choice) == phone_provider.SENT
-    assert built == [move], len(built)  # three polls and a choice: one list
+    assert built == [], built  # three polls, the grid and a choice: no list
     del state.legal_actions
-    state.apply(real()[7])  # the app's changed() forgotten: the move number still tells
+    del state._legal_actions
+    state.apply(legal[7])  # the app's changed() forgotten: the move number still tells
     nxt = state.current_player()  # the next seat's bid
     assert nxt != seat and provider.pending(seat) is None
     assert provider.pending(nxt) == {"move": move + 1, "count": len(state.legal_actions())}
@@ -238,6 +256,21 @@ def test_a_bid_is_offered_as_the_grid_of_its_fields():
     assert provider.grid((seat + 1) % 3) is None  # a reveal is one option, never a grid
 
 
+class _Legal:
+    # a state's quick answers over a list of legal actions (what phone_grid asks)
+    def __init__(self, legal):
+        self.legal = legal
+
+    def num_legal_actions(self):
+        return len(self.legal)
+
+    def iter_legal_actions(self):
+        return iter(self.legal)
+
+    def is_legal(self, action):
+        return action in self.legal
+
+
 class _Codec:
     # actions 0..n-1 as {"kind", "row": a // 3, "col": a % 3, "sum": row + col}
     def __init__(self, kinds=("cell",), strict=False):
@@ -255,12 +288,12 @@ class _Codec:
 
 
 def test_a_grid_leaves_derived_fields_out_and_lists_stay_lists():
-    legal = list(range(12))  # rows 0-3 by columns 0-2
+    legal = _Legal(list(range(12)))  # rows 0-3 by columns 0-2
     assert phone_grid.grid_of(_Codec(), legal) == (
         "cell",
         [("col", [0, 1, 2]), ("row", [0, 1, 2, 3])],
     )
-    assert phone_grid.grid_of(_Codec(), legal[:-1]) is None  # a pair missing
+    assert phone_grid.grid_of(_Codec(), _Legal(list(range(11)))) is None  # a pair missing
     assert phone_grid.grid_of(_Codec(("a", "b")), legal) is None  # two kinds
     assert phone_grid.grid_of(_Codec(strict=True), legal) is None  # codec says no
 
@@ -269,8 +302,17 @@ def test_a_grid_leaves_derived_fields_out_and_lists_stay_lists():
             return d["row"] * 3
 
     assert phone_grid.grid_of(Loose(), legal) is None
+
+    class Twice(_Legal):  # one action counted twice: as many combinations, one missing
+        def num_legal_actions(self):
+            return 12
+
+        def iter_legal_actions(self):
+            return iter(list(range(11)) + [10])
+
+    assert phone_grid.grid_of(_Codec(), Twice(list(range(11)))) is None
     # one field alone names every option: a list keeps the rules' texts
-    assert phone_grid.grid_of(_Codec(), [0, 3, 6, 9]) is None
+    assert phone_grid.grid_of(_Codec(), _Legal([0, 3, 6, 9])) is None
 
     class Short(_Codec):  # the heap runs out while the grid is checked
         def encode(self, d):

@@ -5,7 +5,8 @@ Portable: runs under CPython (pytest, thousands of seeds) and under the
 MicroPython unix port (a sample). For each seeded game it checks, at every node:
 
 - current_player() is a seat, CHANCE or TERMINAL; returns() are zero until the end;
-- legal actions are sorted, unique and non-empty; chance outcomes are sorted,
+- legal actions are sorted, unique and non-empty, and the quick answers that need no
+  list (num_legal_actions, is_legal, iter_legal_actions) agree with them; chance outcomes are sorted,
   positive, and their actions are the legal ones; the drivers' fast draw and
   chance run (from a run's first node) give what weighted draws and apply() give;
 - an illegal action is refused with IllegalAction and leaves the state as it was;
@@ -91,13 +92,7 @@ def check_node(game, seed, state, deep=True):
                 _fail(game, seed, state, "_draw_chance gives %r, not the weighted draw" % fast)
     elif state.chance_outcomes():
         _fail(game, seed, state, "chance outcomes at a player node")
-    else:
-        # apply()'s quick legality answer is membership of the legal list, for the
-        # legal actions and their neighbours
-        for a in legal:
-            for b in (a - 1, a, a + 1):
-                if state._is_legal(b) != (b in legal):
-                    _fail(game, seed, state, "_is_legal(%d) disagrees with the list" % b)
+    check_quick_answers(game, seed, state, legal)
     if not deep:
         return
     for a in legal:
@@ -125,6 +120,38 @@ def check_node(game, seed, state, deep=True):
             pass
         else:
             _fail(game, seed, state, "view(%d) was not refused" % bad)
+
+
+def check_quick_answers(game, seed, state, legal):
+    """The answers a device asks instead of the list (a keeper's hundreds of bids) are
+    the list's: its length, membership (the legal actions, their neighbours, a few that
+    are no action) and its actions one at a time, in order, at every node."""
+    count = state.num_legal_actions()
+    if count != len(legal):
+        _fail(game, seed, state, "num_legal_actions() is %r, not %d" % (count, len(legal)))
+    member = set(legal)
+    player = state.current_player() >= 0
+    probes = [-1, 10**6, (legal[-1] + 1) if legal else 0]
+    for a in legal:
+        probes.append(a - 1)
+        probes.append(a)
+        probes.append(a + 1)
+    for b in probes:
+        if state.is_legal(b) != (b in member):
+            _fail(game, seed, state, "is_legal(%d) disagrees with the list" % b)
+        # apply()'s own quick answer, the hook is_legal() asks at player nodes
+        if player and state._is_legal(b) != (b in member):
+            _fail(game, seed, state, "_is_legal(%d) disagrees with the list" % b)
+    for bad in (True, False, None, "1", [0]):
+        if state.is_legal(bad):
+            _fail(game, seed, state, "is_legal(%r) is true" % (bad,))
+    each = []
+    for a in state.iter_legal_actions():
+        each.append(a)
+        if len(each) > len(legal):
+            break
+    if each != legal:
+        _fail(game, seed, state, "iter_legal_actions() gives %r, not the list" % (each[:8],))
 
 
 def check_chance_run(game, seed, state):

@@ -5,6 +5,8 @@ mea-culpa-keeper.md). Portable: plain functions, run by pytest (CPython) and
 tests/mp_run.py (MicroPython).
 """
 
+import simcheck
+
 from shared_rules import mea_culpa as M
 from shared_rules import mea_culpa_data as D
 from shared_rules import mea_culpa_keeper as K
@@ -391,3 +393,40 @@ def test_the_market_says_when_the_discards_were_reshuffled():
         state.apply(action)
         shown += [n["reshuffled"] for n in state.announcements() if n["kind"] == "market"]
     assert shown == [False] * 6 + [True, False], shown
+
+
+def _lists(obj, size):
+    """The attributes of obj that are lists of `size` items."""
+    return [
+        k for k in obj.__dict__ if type(obj.__dict__[k]) is list and len(obj.__dict__[k]) == size
+    ]
+
+
+def test_a_bid_is_counted_checked_and_listed_without_the_list():
+    # 6 notches by 41 taler: 246 bids, a 2 KB list on a 64-bit port, which a device
+    # counts, checks and goes through without (State.num_legal_actions, is_legal,
+    # iter_legal_actions), and which neither the game nor the state keeps
+    st = setup(3)
+    deal(st)
+    assert st.current_player() == 0 and st.observers() == (0,)
+    assert st.num_legal_actions() == 246
+    assert not _lists(st.game, 246) and not _lists(st, 246)
+    legal = st.legal_actions()
+    assert len(legal) == 246 and legal[0] == K.BID_BASE + 1 and legal[-1] == K.BID_BASE + 40 * 8 + 6
+    assert list(st.iter_legal_actions()) == legal
+    assert st.is_legal(K.BID_BASE + 40 * 8 + 6) and not st.is_legal(K.BID_BASE + 41 * 8 + 1)
+    assert not st.is_legal(K.BID_BASE) and not st.is_legal(K.BID_BASE + 7)
+    assert not st.is_legal(K.END_GAME) and not st.is_legal(True)
+    small = setup(2, max_bid=0)
+    deal(small)
+    assert small.num_legal_actions() == 6
+    assert list(small.iter_legal_actions()) == [K.BID_BASE + k for k in range(1, 7)]
+
+
+def test_the_generic_checker_passes_the_keeper():
+    # the quick answers (is_legal, num_legal_actions, iter_legal_actions) at every
+    # node, under both interpreters (tests/test_all_games.py runs many more seeds)
+    for n in (2, 3, 4):
+        game = K.MeaCulpaKeeper(n, rounds=2)
+        total = simcheck.check_many(game, [("kq-%d-%d" % (n, i)).encode() for i in range(2)])
+        assert total["games"] == 2
