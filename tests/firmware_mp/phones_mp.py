@@ -419,12 +419,19 @@ def test_a_view_goes_out_in_pieces_that_make_its_json():
         "long": list(range(12)),
         "short": [1, [2, 3]],
         "names": ["P1", "é"],
+        "hands": [[1, 2, 3], [], [[4], {"k": "v"}]],
     }
-    for value in (view, {}, None, [1, 2]):
-        pieces = list(phone_server._pieces(value))
-        text = "".join([p.decode() if isinstance(p, bytes) else p for p in pieces])
-        assert json.loads(text) == value, text
-    assert max(len(p) for p in phone_server._pieces(view)) < 40  # no piece holds it all
+    for value in (view, {}, None, [1, 2], [], "s", [[]]):
+        tokens = list(phone_server._tokens(value))
+        text = "".join([p.decode() if isinstance(p, bytes) else p for p in tokens])
+        assert text == json.dumps(value), text  # json.dumps's own text, a token at a time
+        for size in (1, 7, 128):
+            pieces = list(phone_server._packed(phone_server._tokens(value), size))
+            assert b"".join(pieces) == json.dumps(value).encode()
+            long = [p.encode() if isinstance(p, str) else p for p in tokens if len(p) > size]
+            assert all(len(p) <= size or p in long for p in pieces)  # a longer token alone
+    assert max(len(p) for p in phone_server._tokens(view)) < 12  # no token holds a list
+    assert phone_server.PhoneServer.answer_piece <= 128
 
 
 def test_detach_leaves_nothing_to_read():
