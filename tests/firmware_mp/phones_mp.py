@@ -407,6 +407,28 @@ def test_the_server_reads_only_the_headers_it_uses():
     assert body == b"{}"
 
 
+def test_the_servers_requests_are_made_once_and_used_again():
+    # microdot's Request objects: made while the heap is in one piece, given back by each
+    # connection with what they held dropped (their attribute table is a 464-byte block)
+    import microdot
+    import phone_server
+
+    phone_server.PhoneServer(None, None, None)
+    pool = phone_server._Request.pool
+    assert microdot.Request is phone_server._Request and len(pool) == phone_server._Request.keep
+    kept = list(pool)
+
+    async def make():  # as microdot does, in a connection's task
+        return microdot.Request(None, ("a", 1), "GET", "/x", "1.0", {"If-None-Match": "v"})
+
+    req = asyncio.run(make())
+    assert req in kept and req.path == "/x" and req.headers == {"If-None-Match": "v"}
+    assert len(pool) == len(kept) - 1
+    req.release()
+    assert req in pool and req.headers is None and req.sock is None
+    assert len(pool) == phone_server._Request.keep
+
+
 def test_a_view_goes_out_in_pieces_that_make_its_json():
     import json
 
