@@ -34,12 +34,6 @@ _HANDLING = 1
 _NOTHING = b"No seat here. Scan your seat's code on the device.\n"
 _SLOW_DOWN = b"Too many tries. Wait a little.\n"
 _SHORT = b"The device is short of memory. Try again in a moment.\n"
-# the same, whole, for when microdot itself had no room to answer (made at import)
-_SHORT_503 = (
-    b"HTTP/1.0 503 Service Unavailable\r\nRetry-After: 2\r\n"
-    b"Cache-Control: no-store, max-age=0\r\nX-Content-Type-Options: nosniff\r\n"
-    b"Content-Security-Policy: default-src 'none'\r\nContent-Length: 0\r\n\r\n"
-)
 # the headers anything here reads (microdot: Content-Length, Content-Type; the routes:
 # If-None-Match): a browser's others (User-Agent, Accept..., a dozen lines) are dropped
 # as they are read, not parsed into each request's dicts (cookies: none are used)
@@ -182,25 +176,6 @@ class _Request(md.Request):
 _HELD = ("app", "client_addr", "url", "path", "headers", "g", "_body", "_stream", "sock")
 
 
-class _Out:
-    """The connection's stream as microdot writes to it, noting whether anything went
-    (a plain method hands back the stream's own coroutine: no frame of its own)."""
-
-    def __init__(self, stream):
-        self.stream = stream
-        self.sent = False
-
-    def awrite(self, data):
-        self.sent = True
-        return self.stream.awrite(data)
-
-    def aclose(self):
-        return self.stream.aclose()
-
-    def get_extra_info(self, name):
-        return self.stream.get_extra_info(name)
-
-
 def _without_query(line):
     """The request line without any query (no route reads one: microdot's query
     parser is left out of its subset, host/microdot_subset.py), so microdot never
@@ -337,23 +312,14 @@ class PhoneServer:
             return
         conn = _Conn(asyncio.current_task(), self.clock.ticks_ms())
         self._open.append(conn)
-        out = None
         try:
             stream = BoundedReader(reader, conn, self.line_limit, self.head_limit, self.body_limit)
-            out = _Out(writer)
-            await self.app.handle_request(stream, out)
+            await self.app.handle_request(stream, writer)
         except asyncio.CancelledError:
             pass  # a timeout or an eviction: the connection just closes
         except Exception as err:  # noqa: BLE001 - nothing a client sends may stop the server
             self.stats["errors"] += 1
             self.last_error = repr(err)
-            if isinstance(err, MemoryError) and out is not None and not out.sent:
-                # microdot's own frames (its dispatch, a response's write: 300 B and more)
-                # found no room before a byte went out: a 503, not a silent close
-                try:
-                    await writer.awrite(_SHORT_503)
-                except Exception:  # noqa: BLE001, S110 - the client is gone: it closes anyway
-                    pass
         finally:
             self._open.remove(conn)
             conn.task = None  # a stale reference to conn keeps no finished frame alive
