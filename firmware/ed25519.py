@@ -150,13 +150,15 @@ def default_table():
 
 
 def _digits(s):
-    """64 signed radix-16 digits e[i] in -8..8 with s = sum(e[i] * 16^i) (s < 2^255)."""
-    e = []
+    """64 signed radix-16 digits e[i] in -8..8 with s = sum(e[i] * 16^i) (s < 2^255),
+    each kept as e[i] + 8: one block of 64 bytes (a list of 64 ints grown by appends
+    needed a block of 512 bytes on the unix port, and a game's end failed on it)."""
+    e = bytearray(64)
     carry = 0
     for i in range(64):
         v = ((s >> (4 * i)) & 15) + carry
         carry = (v + 8) >> 4
-        e.append(v - (carry << 4))
+        e[i] = v - (carry << 4) + 8
     return e
 
 
@@ -171,7 +173,7 @@ def base_mult(s, table):
         f = open(table.path, "rb")  # pyright: ignore[reportArgumentType]
     try:
         for i in range(64):
-            e = digits[i]
+            e = digits[i] - 8
             if e == 0:
                 continue
             index = i * PER_POSITION + (e if e > 0 else -e) - 1

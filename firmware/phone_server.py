@@ -72,10 +72,15 @@ class _Conn:
         self.phase = _READING
         self.cancelled = False
         self.short = False  # a MemoryError while microdot read the request
+        self.req = None  # its microdot request (_Request), given back when it closes
 
 
 class BoundedReader:
     """The stream microdot reads a request from, with limits the stock one lacks."""
+
+    # read at a time: the unread rest grows by this (a browser's header lines run to
+    # 130 bytes; reading 256 at a time needed blocks of 300 and more)
+    chunk = 128
 
     def __init__(self, stream, conn, line_limit, head_limit, body_limit):
         self.stream = stream
@@ -116,7 +121,7 @@ class BoundedReader:
                 return line
             if len(self.buf) > self.line_limit or self.total > self.head_limit:
                 raise ValueError("line too long")
-            if not await self._more(256):
+            if not await self._more(self.chunk):
                 line = self.buf
                 self.buf = b""
                 return line
@@ -139,6 +144,36 @@ class BoundedReader:
         out = self.buf[:n]
         self.buf = self.buf[n:]
         return out
+
+
+class _Request(md.Request):
+    """microdot's Request, its objects kept and used again: a request's attributes
+    (26 of them) fill a table of 464 bytes, grown in eight steps, and at the edge that
+    block was one the heap did not have. The server makes its few at the start, while
+    the heap is in one piece, and each connection gives its own back."""
+
+    pool = []  # free requests
+    server: "PhoneServer | None" = None  # the server whose connection takes one
+
+    def __new__(cls, *args, **kwargs):
+        req = cls.pool.pop() if cls.pool else object.__new__(cls)
+        conn = cls.server._conn() if cls.server is not None else None
+        if conn is not None:
+            conn.req = req
+        return req
+
+    def release(self):
+        # what a request holds (its streams, headers, body), dropped: the table stays
+        for name in _HELD:
+            setattr(self, name, None)
+        if len(_Request.pool) < _Request.keep:
+            _Request.pool.append(self)
+
+    keep = 4
+
+
+# set by microdot's Request.__init__ (every one, so no key is added, no table grown)
+_HELD = ("app", "client_addr", "url", "path", "headers", "g", "_body", "_stream", "sock")
 
 
 def _without_query(line):
@@ -174,6 +209,8 @@ class PhoneServer:
     head_limit = 4096
     body_limit = 512
     page_piece = 256
+    answer_piece = 128  # a JSON answer goes out in pieces no larger
+    answer_wait_ms = 3000  # the longest a state answer waits for the one before it
 
     def __init__(self, provider, seats, guard, page=PAGE, clock=time):
         self.provider = provider
@@ -182,6 +219,7 @@ class PhoneServer:
         self.page = page
         self.clock = clock
         self._open = []
+        self._answering = None  # the connection writing a state answer now
         self._server = None
         self._reaper = None
         self.last_error = None
@@ -201,6 +239,14 @@ class PhoneServer:
         # the page goes out in pieces of this size: a 1 KB block for each page being
         # loaded is one a heap cut up by the game may not have (docs/phones.md, "Memory")
         md.Response.send_file_buffer_size = self.page_piece
+        # microdot makes its requests by this name: reused ones (_Request), made now
+        md.Request = _Request
+        _Request.server = None
+        made = [object.__new__(_Request) for _ in range(_Request.keep - len(_Request.pool))]
+        for req in made:
+            req.__init__(None, None, "GET", "/", "1.0", {})
+            req.release()
+        _Request.server = self
         self.app = self._routes()
 
     def _quiet(self, exc):
@@ -277,6 +323,11 @@ class PhoneServer:
         finally:
             self._open.remove(conn)
             conn.task = None  # a stale reference to conn keeps no finished frame alive
+            if self._answering is conn:
+                self._answering = None
+            if conn.req is not None:
+                conn.req.release()
+                conn.req = None
             await _close(writer)
 
     def _evict(self):
@@ -368,6 +419,8 @@ class PhoneServer:
             tag = '"%s"' % self.provider.etag()
             if req.headers.get("If-None-Match") == tag:
                 return Response(b"", 304, {"ETag": tag})
+            await self._answer_alone()
+            tag = '"%s"' % self.provider.etag()  # it may have moved on while waiting
             # microdot sends a generator's pieces as they come
             pieces = self._state(seat)
             headers = {"Content-Type": "application/json", "ETag": tag}
@@ -379,7 +432,7 @@ class PhoneServer:
             seat = self._seat(req, token)
             if not isinstance(seat, int):
                 return seat
-            body = json.dumps(self.provider.view_names())
+            body = _packed(_tokens(self.provider.view_names()), self.answer_piece)
             return Response(body, 200, {"Content-Type": "application/json"})  # pyright: ignore[reportArgumentType]
 
         @app.post("/api/<token>/choose")
@@ -416,27 +469,43 @@ class PhoneServer:
         self.guard.passed(peer)
         return seat
 
+    async def _answer_alone(self):
+        """Wait while another connection's state answer is being written (up to
+        `answer_wait_ms`): every page asks at once when the version moves, and each
+        answer in flight holds two views and their pieces; one at a time, a small heap
+        has room for the next one's blocks (docs/phones.md, "Memory")."""
+        conn = self._conn()
+        waited = 0
+        while self._answering is not None and waited < self.answer_wait_ms:
+            await asyncio.sleep_ms(10)
+            waited += 10
+        self._answering = conn  # cleared when its connection closes
+
     def _state(self, seat):
-        """The seat's state as JSON, in pieces of a few hundred bytes: a view at the
-        end of a game runs to kilobytes, a bid's options to hundreds, and a small,
-        busy heap may have no single block that large free."""
+        """The seat's state as JSON, in pieces of at most `answer_piece` bytes: a view
+        at the end of a game runs to kilobytes, and a small, busy heap may have no
+        single block of even a few hundred bytes free (docs/phones.md, "Memory")."""
+        return _packed(self._state_tokens(seat), self.answer_piece)
+
+    def _state_tokens(self, seat):
         p = self.provider
         status = p.status()
         yield '{"seat": %d, "version": %s, "status": ' % (seat, json.dumps(p.etag()))
-        yield json.dumps(status)
+        yield from _tokens(status)
         if status.get("game") is None:
             yield "}"
             return
         names = status.get("names") or []
         name = names[seat] if seat < len(names) else "P%d" % (seat + 1)
+        status = names = None  # not held while the views go out
         yield ', "name": %s, "sent": %s, "phone": %s, "view": ' % (
             json.dumps(name),
             json.dumps(p.sent(seat)),
             json.dumps(p.uses_phone(seat)),
         )
-        yield from _pieces(p.seat_view(seat))
+        yield from _tokens(p.seat_view(seat))
         yield ', "public": '
-        yield from _pieces(p.public_view())
+        yield from _tokens(p.public_view())
         pending = p.pending(seat)
         if pending is None:
             yield ', "choice": null}'
@@ -446,16 +515,18 @@ class PhoneServer:
         if grid is not None:
             # every combination of a few fields (a keeper bid: 246 of them): the page
             # builds the controls from this, about 200 bytes instead of 25 KB an answer
-            yield '"grid": {"kind": %s, "fields": %s}}}' % (
-                json.dumps(grid[0]),
-                json.dumps(grid[1]),
-            )
+            yield '"grid": {"kind": '
+            yield from _tokens(grid[0])
+            yield ', "fields": '
+            yield from _tokens(grid[1])
+            yield "}}}"
             return
         yield '"options": ['
         # an option at a time: no grid, so a few dozen at most (New Rule's plays)
         sep = ""
         for option in p.options(seat):
-            yield sep + json.dumps(option)
+            yield sep
+            yield from _tokens(option)
             sep = ","
         yield "]}}"
 
@@ -466,39 +537,66 @@ class PhoneServer:
         return res
 
 
-def _pieces(view):
-    """JSON text of a view, one entry at a time and, in an entry that is a dict or a
-    list of more than 8, one item at a time: a final view runs to kilobytes, and a
-    small, busy heap may have no block that large. Plain loops, bytes for the
-    punctuation: a generator for each value (the recursion this replaced) allocated
-    about 15 KB for a keeper seat's view of 600 bytes."""
-    if not isinstance(view, dict):
-        yield json.dumps(view)
-        return
-    sep = b"{"
-    for key in view:
-        yield sep
-        sep = b", "
-        yield json.dumps(key)
-        yield b": "
-        value = view[key]
-        entries = isinstance(value, dict)
-        if not entries and not (isinstance(value, list) and len(value) > 8):
+def _tokens(value):
+    """JSON text of a value as small tokens (punctuation, a key, a number, a string),
+    as json.dumps writes it: json.dumps of a whole list of lists (New Rule's hands) or
+    of a dict builds its text in one growing block (300-750 bytes failed at the
+    edge). Plain loops over a stack of iterators, not a generator for each value (the
+    recursion that once allocated about 15 KB for a keeper seat's view of 600 bytes)."""
+    stack = []
+    while True:
+        if isinstance(value, dict):
+            stack.append([value, iter(value), True])
+            yield b"{"
+        elif isinstance(value, (list, tuple)):
+            stack.append([value, iter(value), True])
+            yield b"["
+        else:
             yield json.dumps(value)
-            continue
-        inner = b"{" if entries else b"["
-        for item in value:
-            yield inner
-            inner = b", "
-            if entries:
-                yield json.dumps(item)
+        value = None
+        while stack:
+            top = stack[-1]
+            try:
+                item = next(top[1])
+            except StopIteration:  # next()'s default is not in every port's build
+                stack.pop()
+                yield b"}" if isinstance(top[0], dict) else b"]"
+                continue
+            if top[2]:
+                top[2] = False
+            else:
+                yield b", "
+            if isinstance(top[0], dict):
+                yield json.dumps(item if isinstance(item, str) else str(item))
                 yield b": "
-                item = value[item]
-            yield json.dumps(item)
-        if inner != b", ":
-            yield b"{" if entries else b"["
-        yield b"}" if entries else b"]"
-    yield b"}" if sep == b", " else b"{}"
+                item = top[0][item]
+            value = item
+            break
+        else:
+            return
+
+
+def _packed(tokens, size):
+    """The tokens gathered into pieces of at most `size` bytes, each one small block
+    (a token longer than that goes alone): fewer, fuller writes than a token each."""
+    buf = bytearray(size)
+    view = memoryview(buf)
+    n = 0
+    for t in tokens:
+        if isinstance(t, str):
+            t = t.encode()
+        k = len(t)
+        if n + k > size:
+            if n:
+                yield bytes(view[:n])
+                n = 0
+            if k > size:
+                yield t
+                continue
+        view[n : n + k] = t
+        n += k
+    if n:
+        yield bytes(view[:n])
 
 
 def _text(body, code, extra=None):

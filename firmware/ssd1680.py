@@ -146,16 +146,19 @@ class SSD1680:
         # fast full refresh's waveform and voltages, Waveshare's EPD_2IN9_V2_Init_Fast;
         # 1: the partial one's, then its RAM option and border, as display_Partial
         # sends them). Its bytes go with the refresh.
+        # read a program at a time: the whole table (362 bytes) wanted one block that a
+        # heap cut up by a phone game did not always have
         with open(self._table, "rb") as f:
-            data = f.read()
-        pos = 5
-        while which:
-            pos += 2 + (data[pos] | data[pos + 1] << 8)
-            which -= 1
-        end = pos + 2 + (data[pos] | data[pos + 1] << 8)
-        pos += 2
+            f.read(5)
+            while True:
+                head = f.read(2)
+                data = f.read(head[0] | head[1] << 8)
+                if not which:
+                    break
+                which -= 1
+        pos = 0
         mv = memoryview(data)
-        while pos < end:
+        while pos < len(data):
             count = data[pos + 1]
             self._cmd(data[pos], mv[pos + 2 : pos + 2 + count])
             pos += 2 + count

@@ -18,6 +18,7 @@ end of play the e-ink shows nothing private."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -182,8 +183,11 @@ class Phones:
     def version(self) -> str:
         """The version every page shows once it has the device's latest state."""
         for _ in range(5):
-            code, headers, _ = self.http.get(f"/api/{self.token}/state")
-            if code == 200:
+            try:
+                code, headers, _ = self.http.get(f"/api/{self.token}/state")
+            except (ConnectionError, http.client.HTTPException):
+                code = headers = None  # microdot had no room to answer: dropped, as a 503
+            if code == 200 and headers is not None:
                 return headers["etag"].strip('"')  # the page shows it unquoted
             time.sleep(0.5)  # 503: the heap was short for a moment; the page retries too
         raise SimError("the device did not answer a state request")

@@ -449,6 +449,28 @@ def test_the_server_reads_only_the_headers_it_uses():
     assert body == b"{}"
 
 
+def test_the_servers_requests_are_made_once_and_used_again():
+    # microdot's Request objects: made while the heap is in one piece, given back by each
+    # connection with what they held dropped (their attribute table is a 464-byte block)
+    import microdot
+    import phone_server
+
+    phone_server.PhoneServer(None, None, None)
+    pool = phone_server._Request.pool
+    assert microdot.Request is phone_server._Request and len(pool) == phone_server._Request.keep
+    kept = list(pool)
+
+    async def make():  # as microdot does, in a connection's task
+        return microdot.Request(None, ("a", 1), "GET", "/x", "1.0", {"If-None-Match": "v"})
+
+    req = asyncio.run(make())
+    assert req in kept and req.path == "/x" and req.headers == {"If-None-Match": "v"}
+    assert len(pool) == len(kept) - 1
+    req.release()
+    assert req in pool and req.headers is None and req.sock is None
+    assert len(pool) == phone_server._Request.keep
+
+
 def test_a_view_goes_out_in_pieces_that_make_its_json():
     import json
 
@@ -461,12 +483,19 @@ def test_a_view_goes_out_in_pieces_that_make_its_json():
         "long": list(range(12)),
         "short": [1, [2, 3]],
         "names": ["P1", "é"],
+        "hands": [[1, 2, 3], [], [[4], {"k": "v"}]],
     }
-    for value in (view, {}, None, [1, 2]):
-        pieces = list(phone_server._pieces(value))
-        text = "".join([p.decode() if isinstance(p, bytes) else p for p in pieces])
-        assert json.loads(text) == value, text
-    assert max(len(p) for p in phone_server._pieces(view)) < 40  # no piece holds it all
+    for value in (view, {}, None, [1, 2], [], "s", [[]]):
+        tokens = list(phone_server._tokens(value))
+        text = "".join([p.decode() if isinstance(p, bytes) else p for p in tokens])
+        assert text == json.dumps(value), text  # json.dumps's own text, a token at a time
+        for size in (1, 7, 128):
+            pieces = list(phone_server._packed(phone_server._tokens(value), size))
+            assert b"".join(pieces) == json.dumps(value).encode()
+            long = [p.encode() if isinstance(p, str) else p for p in tokens if len(p) > size]
+            assert all(len(p) <= size or p in long for p in pieces)  # a longer token alone
+    assert max(len(p) for p in phone_server._tokens(view)) < 12  # no token holds a list
+    assert phone_server.PhoneServer.answer_piece <= 128
 
 
 def test_detach_leaves_nothing_to_read():
