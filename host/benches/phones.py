@@ -1,12 +1,12 @@
 """Phone mode on the unix port, as flashed (.mpy).
 
 - The real firmware on the virtual board: a 3-player Mea Culpa keeper game with two seats
-  on their phones (HTTP over loopback) and one on the buttons, at the phone session's
-  heap (tests/test_device_phones.py): the lowest free heap at idle over the session with
+  on their phones (HTTP over loopback) and one on the buttons, at the 128wK budget of
+  every session (tests/test_device_phones.py): the lowest free heap at idle over the session with
   the server on, and the time from a phone's choice to the seat's state poll (every 20 ms)
   showing the move committed (the page adds its poll interval, 1.5 s at most); in play,
   at each idle moment, the free heap and its largest free block (MicroPython's own
-  account, host.sim_client.SimDevice(blocks=1)), there and again at the 128wK budget.
+  account, host.sim_client.SimDevice(blocks=1)).
 - The stand-in host (firmware/sim/phone_host.py) at -X heapsize=128wK, beside a 5-player
   7: The Sins played to its middle: the heap with the server on, the time a page needs to
   hear of a move, and the hostile counts (10,000 malformed requests, slow connections)
@@ -26,9 +26,9 @@ from host.sim_client import BUDGET_WK, SimDevice, SimError, budget_heap
 from host.sim_play import keeper_bid, keeper_step
 
 PAGE_POLL_S = 1.5  # firmware/phone_page.html polls this often while it is seen
-# The firmware's share of the heap a phone game is run at (tests/test_device_phones.py:
-# over the 128wK budget of every other session, docs/phones.md "Memory").
-PHONES_BUDGET_WK = 132
+# The firmware's share of the heap a phone game is run at: the 128wK budget of every
+# other session, as tests/test_device_phones.py holds it (docs/phones.md, "Memory").
+PHONES_BUDGET_WK = BUDGET_WK
 SEED = "be7c" * 16
 
 
@@ -188,13 +188,6 @@ def run():
         )
         yield "  a choice to the page's poll showing it (worst)", max(waits) * 1000, "ms"
         yield from _layout(got)
-        try:  # and at the budget of every other session, where the phone tests aim
-            at_budget = device_session(root / "budget", BUDGET_WK)
-        except SimError as err:
-            print("  at %s: %s" % (budget_heap(BUDGET_WK), str(err).splitlines()[0]))
-        else:
-            print("  (the same game at %s)" % at_budget["heap"])
-            yield from _layout(at_budget)
         with PhoneHost.start(root / "heap", players=5, middle=60, step=True, mpy=True) as host:
             st = host.status()
             yield (
