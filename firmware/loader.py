@@ -113,6 +113,10 @@ def collect_before_imports():
     # module for any other value, an empty tuple too)
 
     def imported(name, globals=None, locals=None, fromlist=None, level=0):
+        if level:  # relative: the caller's package's name, not a module's; passed on (a
+            # call, not a statement, must give its globals: without them MicroPython would
+            # resolve it against this module)
+            return load(name, globals, locals, fromlist, level)  # pyright: ignore[reportArgumentType]
         module = modules.get(name)
         if module is None:
             if name in built_in:
@@ -124,7 +128,7 @@ def collect_before_imports():
             return module
         if fromlist:
             for part in fromlist:
-                if not hasattr(module, part):  # a package's module not loaded yet
+                if part != "*" and not hasattr(module, part):  # a package's module not loaded yet
                     gc.collect()
                     break
         return load(name, globals, locals, fromlist, level)  # pyright: ignore[reportArgumentType]

@@ -164,7 +164,7 @@ class _Request(md.Request):
 
     def release(self):
         # what a request holds (its streams, headers, body), dropped: the table stays
-        for name in _HELD:
+        for name in _HELD + _LATER:
             setattr(self, name, None)
         if len(_Request.pool) < _Request.keep:
             _Request.pool.append(self)
@@ -174,6 +174,8 @@ class _Request(md.Request):
 
 # set by microdot's Request.__init__ (every one, so no key is added, no table grown)
 _HELD = ("app", "client_addr", "url", "path", "headers", "g", "_body", "_stream", "sock")
+# set again by microdot once the route is found (its arguments hold a seat's token)
+_LATER = ("url_args", "route")
 
 
 def _without_query(line):
@@ -470,15 +472,24 @@ class PhoneServer:
         return seat
 
     async def _answer_alone(self):
-        """Wait while another connection's state answer is being written (up to
-        `answer_wait_ms`): every page asks at once when the version moves, and each
-        answer in flight holds two views and their pieces; one at a time, a small heap
-        has room for the next one's blocks (docs/phones.md, "Memory")."""
+        """Wait while another connection's state answer is being written, at most
+        `answer_wait_ms` by the clock: every page asks at once when the version moves,
+        and each answer in flight holds two views and their pieces; one at a time, a
+        small heap has room for the next one's blocks (docs/phones.md, "Memory"). A
+        holder still writing after that (a slow or stalled reader) is cut off, as the
+        reaper would cut it later: one reader cannot hold every other page back."""
         conn = self._conn()
-        waited = 0
-        while self._answering is not None and waited < self.answer_wait_ms:
-            await asyncio.sleep_ms(10)
-            waited += 10
+        start = self.clock.ticks_ms()
+        while self._answering is not None:
+            if self.clock.ticks_diff(self.clock.ticks_ms(), start) >= self.answer_wait_ms:
+                holder = self._answering
+                self._answering = None
+                if holder.task is not None and not holder.cancelled:
+                    holder.cancelled = True
+                    holder.task.cancel()
+                    self.stats["timeouts"] += 1
+                break
+            await asyncio.sleep_ms(20)
         self._answering = conn  # cleared when its connection closes
 
     def _state(self, seat):

@@ -200,5 +200,11 @@ def test_a_module_comes_into_ram_on_a_collected_heap():
         from shared_rules import rng as same  # now loaded: no collection
 
         assert same is rng and gc.mem_alloc() > before + 10000
+        # a relative import inside a package resolves against that package, not the
+        # wrapper's module: as a statement and as a call given the package's globals
+        inside = {"__name__": "shared_rules.inside"}
+        exec("from .rng import Stream", inside)
+        exec("S = __import__('rng', globals(), None, ('Stream',), 1).Stream", inside)
+        assert inside["Stream"] is rng.Stream and inside["S"] is rng.Stream
     finally:
         builtins.__import__ = loader._import.pop()

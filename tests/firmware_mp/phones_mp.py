@@ -466,9 +466,66 @@ def test_the_servers_requests_are_made_once_and_used_again():
     req = asyncio.run(make())
     assert req in kept and req.path == "/x" and req.headers == {"If-None-Match": "v"}
     assert len(pool) == len(kept) - 1
+    req.url_args = {"token": "P1-SECRET"}  # set by microdot once the route is found
     req.release()
     assert req in pool and req.headers is None and req.sock is None
+    assert req.url_args is None  # a seat's token is not kept for the next connection
     assert len(pool) == phone_server._Request.keep
+
+
+def test_state_answers_go_one_at_a_time_and_a_stalled_one_is_cut_off():
+    # each state answer in flight holds two views: the next waits for the one before,
+    # but a reader that stalls (a tiny TCP window) is cut off after answer_wait_ms
+    import time
+
+    import phone_server
+
+    server = phone_server.PhoneServer(None, None, None)
+    server.answer_wait_ms = 80
+    events = []
+
+    async def connection(name, hold_ms):
+        conn = phone_server._Conn(asyncio.current_task(), time.ticks_ms())
+        server._open.append(conn)
+        t = time.ticks_ms()
+        try:
+            await server._answer_alone()
+            events.append((name, "answers", time.ticks_diff(time.ticks_ms(), t)))
+            await asyncio.sleep_ms(hold_ms)  # writing its answer
+            events.append((name, "done"))
+        except asyncio.CancelledError:
+            events.append((name, "cut off"))
+        finally:  # as _connection's own finally
+            server._open.remove(conn)
+            if server._answering is conn:
+                server._answering = None
+
+    async def main():
+        quick = asyncio.create_task(connection("quick", 20))
+        await asyncio.sleep_ms(1)
+        await connection("next", 0)  # waits for the quick one to finish, no more
+        await quick
+        stalled = asyncio.create_task(connection("stalled", 5000))
+        await asyncio.sleep_ms(1)
+        await connection("after", 0)
+        await asyncio.sleep_ms(10)
+        return stalled.done()
+
+    assert asyncio.run(main())
+    names = [e[:2] for e in events]
+    assert names == [
+        ("quick", "answers"),
+        ("quick", "done"),
+        ("next", "answers"),
+        ("next", "done"),
+        ("stalled", "answers"),
+        ("after", "answers"),  # the stalled one is cancelled: it ends at its next turn
+        ("stalled", "cut off"),
+        ("after", "done"),
+    ], events
+    assert 10 <= events[2][2] < 80  # "next" waited for "quick", not for the limit
+    assert 75 <= events[5][2] < 400  # "after" waited the limit by the clock, then went on
+    assert server.stats["timeouts"] == 1 and server._answering is None
 
 
 def test_a_view_goes_out_in_pieces_that_make_its_json():
