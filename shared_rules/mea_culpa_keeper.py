@@ -567,8 +567,9 @@ class KeeperState(State):
     def _view(self, seat):
         # The keys depend on the phase: the dict is made at its final size and filled
         # (MicroPython grows a dict by copying its table into a larger one, both alive
-        # at once, and sizes a literal to its entries: a literal then additions asked
-        # for 384 + 480 B where one table of 480 B does). Same keys, values and order.
+        # at once, and sizes a literal to its entries: a literal of 22 then additions
+        # held tables of 384 + 480 B at once, one of 448-480 B now, on the 64-bit unix
+        # port). Same keys, values and order.
         size = 22
         if self.phase == P_BIDS:
             size += 3
