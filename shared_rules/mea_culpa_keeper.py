@@ -565,31 +565,44 @@ class KeeperState(State):
         return resample(self, seat, stream)
 
     def _view(self, seat):
-        v = {
-            "round": self.round,
-            "rounds": self.game.options["rounds"],
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": self._current_player(),
-            "start_order": list(self.placed),
-            "hell": list(self.hell),
-            "bonuses": list(self.bonus),
-            "bag": list(self.bag),
-            "market": list(self.market),
-            "rooms": list(self.rooms),
-            "deck": sum(self.deck),
-            "discard": list(self.discard),
-            "reshuffles": self.reshuffles,
-            "characters": list(self.holders),
-            "visited": list(self.visited),
-            "pope_visit": list(self.pope_visit),
-            "die_set": self.die >= 0,
-            # Names and facts a screen shows, so that none recomputes them:
-            "stone_names": list(D.STONE_NAMES),
-            "room_cards": [self._card(c, 0) for c in self.rooms],
-            "room_notches": [self._card(c, 1) for c in self.rooms],
-            "open_rooms": self.open_rooms(),
-            "pope": self.holders[POPE] if self.holders[POPE] >= 0 else None,
-        }
+        # The keys depend on the phase: the dict is made at its final size and filled
+        # (MicroPython grows a dict by copying its table into a larger one, both alive
+        # at once, and sizes a literal to its entries: a literal of 22 then additions
+        # held tables of 384 + 480 B at once, one of 448-480 B now, on the 64-bit unix
+        # port). Same keys, values and order.
+        size = 22
+        if self.phase == P_BIDS:
+            size += 3
+        if self.phase == P_HELL:
+            size += 2
+        if self.bids_shown:
+            size += 5 if self.keeper >= 0 else 2
+        if seat is not None:
+            size += 1
+        v = _sized_dict(size)
+        v["round"] = self.round
+        v["rounds"] = self.game.options["rounds"]
+        v["phase"] = PHASE_NAMES[self.phase]
+        v["to_move"] = self._current_player()
+        v["start_order"] = list(self.placed)
+        v["hell"] = list(self.hell)
+        v["bonuses"] = list(self.bonus)
+        v["bag"] = list(self.bag)
+        v["market"] = list(self.market)
+        v["rooms"] = list(self.rooms)
+        v["deck"] = sum(self.deck)
+        v["discard"] = list(self.discard)
+        v["reshuffles"] = self.reshuffles
+        v["characters"] = list(self.holders)
+        v["visited"] = list(self.visited)
+        v["pope_visit"] = list(self.pope_visit)
+        v["die_set"] = self.die >= 0
+        # Names and facts a screen shows, so that none recomputes them:
+        v["stone_names"] = list(D.STONE_NAMES)
+        v["room_cards"] = [self._card(c, 0) for c in self.rooms]
+        v["room_notches"] = [self._card(c, 1) for c in self.rooms]
+        v["open_rooms"] = self.open_rooms()
+        v["pope"] = self.holders[POPE] if self.holders[POPE] >= 0 else None
         if self.phase == P_BIDS:
             v["bids_made"] = self.index
             # 2. Choosing characters: "Rotate your etched post so that your desired number
@@ -622,6 +635,15 @@ class KeeperState(State):
 
     def _action_text(self, action):
         return action_text(action)
+
+
+def _sized_dict(size) -> dict:
+    """An empty dict whose table already has room for `size` keys (dict.fromkeys sizes
+    it to its argument; a removed key leaves its slot for the next one)."""
+    out = dict.fromkeys(range(size))
+    for k in range(size):
+        del out[k]
+    return out
 
 
 def action_text(action):

@@ -24,6 +24,8 @@ four of a kind the rank, a straight flush its suit and lowest card (start 10
 is J-Q-K-A). `set_index(cards)` and `set_cards(index)` convert.
 """
 
+from array import array
+
 from shared_rules import new_rule_entry as ENTRY
 from shared_rules.game import CHANCE, SEATS, TERMINAL, BadOption, Game, IllegalAction, State
 
@@ -44,6 +46,9 @@ NUM_RANKS = 13
 NUM_CARDS = 52
 ACE = 0
 KING = 12  # "The four Kings in the deck are God cards"
+# -1 for every card, as signed bytes: usable_owner's starting row (an array("b") of
+# 52 is a block of 96 B where a list of 52 ints asked for 512 on a 64-bit heap)
+NOBODY_ROW = b"\xff" * NUM_CARDS
 
 HAND_SIZE = 7  # "deal seven cards to each player"
 PLAYS_BEFORE_RESERVE = 6  # "able to play six of their seven cards"
@@ -587,7 +592,7 @@ class NewRuleState(State):
 
     def usable_owner(self, seat):
         """owner[card]: the seat whose board holds `card` where `seat` may use it, else -1."""
-        owner = [-1] * NUM_CARDS
+        owner = array("b", NOBODY_ROW)
         for s in range(self.n):
             for c in self.up[s]:
                 owner[c] = s

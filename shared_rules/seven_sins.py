@@ -480,11 +480,7 @@ class SevenSinsState(State):
 
     def _observers(self):
         # An opening card is drawn and looked at secretly by its receiver.
-        if (
-            self.phase == SETUP
-            and not self._choosing()
-            and self._dealt() < self.game.num_players
-        ):
+        if self.phase == SETUP and not self._choosing() and self._dealt() < self.game.num_players:
             return (self._dealt(),)
         return None
 

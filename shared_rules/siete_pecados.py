@@ -923,7 +923,7 @@ class SietePecadosState(State):
                 drawn = CARD_NAMES[self.drawn[1]]
             view["me"] = {
                 "seat": seat,
-                "hand": [CARD_NAMES[c] for c in sorted([u[0] for u in self.hands[seat]])],
+                "hand": _names([u[0] for u in self.hands[seat]]),
                 "drawn": drawn,
             }
         return view
@@ -981,7 +981,15 @@ class SietePecadosState(State):
 
 def _known(hand):
     """The cards of a hand the whole table has seen there (cancelled, then returned)."""
-    return [CARD_NAMES[c] for c in sorted([u[0] for u in hand if u[2]])]
+    return _names([u[0] for u in hand if u[2]])
+
+
+def _names(codes):
+    """The names of card codes, in code order (sorted in place: no second list)."""
+    codes.sort()
+    for i in range(len(codes)):
+        codes[i] = CARD_NAMES[codes[i]]
+    return codes
 
 
 def _seat_or_none(h):
