@@ -99,6 +99,13 @@ class SimClient:
         os.replace(tmp, inbox / f"{self.seq:08d}.cmd")
         return self.seq
 
+    def fresh_status(self) -> dict:
+        """The status written again now (a command that presses nothing): the simulator
+        writes it when something changes, and a laptop asks the link again after an
+        error reply, as after a moment's heap with no room for the public view."""
+        self._command("press")
+        return self.wait_idle()
+
     def vsys(self, millivolts: int, wait: bool = True) -> dict | None:
         """Set the virtual board's supply (VSYS, mV), what its battery divider reads."""
         self._command("vsys", str(int(millivolts)))

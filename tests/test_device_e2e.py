@@ -376,3 +376,18 @@ def test_battery_reading_follows_the_virtual_boards_supply(tmp_path):
         assert c.screen()["name"] == "menu"
     finally:
         dev.stop()
+
+
+def test_a_fresh_status_presses_nothing(tmp_path):
+    # SimClient.fresh_status: the status written again (as a laptop asks the link again
+    # after an error reply) by a command that presses no button
+    dev = start_device(tmp_path)
+    try:
+        c = dev.client
+        before = c.status()
+        screen = c.screen_text()
+        st = c.fresh_status()
+        assert st["idle"] and st["ack"] > before["ack"]
+        assert c.screen_text() == screen
+    finally:
+        dev.stop()
