@@ -293,27 +293,6 @@ class Channel:
         self._status(False)
 
 
-def _app_status(app):
-    """(App.status(), None): exactly what the serial link would serve, or, when the
-    heap has no block for the public view even after a collection, (the status
-    without it, "MemoryError ..."): a status write never stops the simulator's loop.
-    The heap is collected first: the view is built on what a turn left behind."""
-    gc.collect()
-    try:
-        return app.status(), None
-    except MemoryError:
-        gc.collect()  # the partly built view is garbage now
-    try:
-        return app.status(), None
-    except MemoryError:
-        gc.collect()
-    try:
-        return app.status(False), "MemoryError: no room for the public view"
-    except MemoryError:
-        gc.collect()
-        return None, "MemoryError: no room for the status"
-
-
 def hw_hold(active, released, reads, ms, after):
     from sim.hw import Hold
 
