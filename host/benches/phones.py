@@ -74,7 +74,7 @@ def _move(http: PhoneHttp, token: str) -> int:
         return -1
 
 
-def device_session(folder: Path, budget_wk: int = PHONES_BUDGET_WK, heap: str = "") -> dict:
+def device_session(folder: Path) -> dict:
     """The keeper game with phones on the real firmware: lowest free heap at idle, the
     free total and the largest free block at each idle moment in play (from the first
     phone turn on: the server and its seats are up), the phone choices made, and the
@@ -83,7 +83,7 @@ def device_session(folder: Path, budget_wk: int = PHONES_BUDGET_WK, heap: str = 
     dev = SimDevice.start(
         folder / "flash",
         seed=SEED,
-        heap=heap or budget_heap(budget_wk),
+        heap=budget_heap(PHONES_BUDGET_WK),
         mpy=True,
         phone_port=port,
         blocks=1,
