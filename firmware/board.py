@@ -26,6 +26,7 @@ class Board:
         self.battery = battery  # battery.Battery, or None where the board cannot read it
         self.urandom = urandom  # the seed source: os.urandom (the RP2350's TRNG)
         self.sim = None
+        self.probe = None  # the emulated RP2040's test probe (probe.py), on its image only
 
     def sync(self):
         # littlefs commits on flush(); os.sync() matters only for FAT, and is absent
@@ -61,8 +62,24 @@ def build(name=None):
     import machine
 
     try:
-        return board_wire.wire(name, prof, machine, board_wire.neopixel_chain, os.urandom)
+        board = board_wire.wire(name, prof, machine, board_wire.neopixel_chain, os.urandom)
     finally:
         # wire() runs once: its code goes back to the heap with its module
         sys.modules.pop("board_wire", None)
+    board.probe = _probe(machine)
+    return board
+
+
+def _probe(machine):
+    """The test probe when this image has it frozen in (the emulator's), else None. Looked
+    for in the image only: a file on the filesystem cannot put one on a board."""
+    path = sys.path
+    sys.path = [".frozen"]
+    try:
+        import probe
+    except ImportError:
+        return None
+    finally:
+        sys.path = path
+    return probe.attach(machine)
 

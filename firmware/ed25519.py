@@ -125,7 +125,8 @@ def _inv(x):
 
 
 class Table:
-    """The fixed-base table: a file read one point at a time, or bytes in RAM (tests)."""
+    """The fixed-base table: a file read one point at a time, or bytes (frozen in flash, or
+    in RAM for the tests)."""
 
     def __init__(self, path=None, data=None):
         self.path = path
@@ -133,20 +134,11 @@ class Table:
 
 
 def default_table():
-    """The table beside this module (its folder may not be the current one), or in
-    the current folder (the board's root)."""
-    import os
+    """The table in flash: frozen into the firmware image, or the file beside the modules."""
+    import blobs
 
-    try:
-        here = __file__  # a module from the filesystem knows where it lives
-        slash = here.rfind("/")
-        if slash >= 0:
-            path = here[: slash + 1] + TABLE_FILE
-            os.stat(path)
-            return Table(path)
-    except (NameError, OSError):
-        pass
-    return Table(TABLE_FILE)
+    data = blobs.data(TABLE_FILE)
+    return Table(data=data) if data is not None else Table(blobs.path(TABLE_FILE))
 
 
 def _digits(s):

@@ -27,10 +27,13 @@ def entry(name):
 
 
 def installed(module):
-    """A module is on the board: its .mpy or .py is on the import path. (The
-    manifest installs files; nothing of a game is frozen into the firmware.)"""
+    """A module is on the board: frozen into the firmware image (its list, made by
+    host/build.py from the manifest), or its .mpy or .py is on the import path (the
+    manifest's files, on stock MicroPython)."""
     import os
 
+    if module in _frozen():
+        return True
     rel = module.replace(".", "/")
     for folder in sys.path:
         if folder == ".frozen":
@@ -42,6 +45,19 @@ def installed(module):
             except OSError:
                 pass
     return False
+
+
+def _frozen():
+    path = sys.path
+    sys.path = [".frozen"]
+    try:
+        from _frozen_modules import NAMES  # pyright: ignore[reportMissingImports]
+    except ImportError:
+        NAMES = ()
+    finally:
+        sys.path = path
+    unload("_frozen_modules")
+    return NAMES
 
 
 def presenter_class(found):

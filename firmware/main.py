@@ -32,6 +32,9 @@ async def _main(board, app):
     tasks = [asyncio.create_task(board.buttons.run())]
     if board.sim is not None:
         tasks.append(asyncio.create_task(board.sim.run(app, board.buttons, board.display)))
+    if board.probe is not None:
+        probe = board.probe.run(app, board.buttons, board.display, board.leds)
+        tasks.append(asyncio.create_task(probe))
     try:
         import serial_link  # pyright: ignore[reportMissingImports] - the link branch's
     except ImportError:

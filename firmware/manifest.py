@@ -1,26 +1,28 @@
-# manifest.py  What goes on the board: the one declared list (after micropython-lib's
-# manifest.py). Read by the host (host/manifest.py) for `confessor flash` and for the
-# virtual board; never installed or run on the board itself.
+# manifest.py  What goes on the board: a MicroPython manifest (docs/device.md, "The manifest")
 #
-#   module(path, source=False)   a file of firmware/, installed at the board's root;
-#                                compiled to .mpy unless source=True (run as a file)
-#   package(name, files, base_path=".")   a package folder: the files listed (None:
-#                                every .py in it), from base_path (relative to firmware/)
-#   data(path)                   a file the firmware reads at run time (fonts, the
-#                                phone page, licences): copied as it is
-#   virtual=True                 on any of them: only the virtual board gets it (the
-#                                simulated hardware), never a real one
+# One list, read two ways:
+# - frozen into a firmware image by MicroPython's own tools (`make firmware`: host/build.py
+#   includes this file from the image's manifest, after the port's own modules);
+# - read by host/manifest.py for `confessor flash`'s files path (stock MicroPython, each
+#   module copied as an .mpy, main.py as source) and for the virtual board.
 #
-# Left off the board on purpose (tests/test_manifest.py knows them): this file,
-# pyrightconfig.json and fonts/README.md (how the fonts were made).
+# It uses MicroPython's manifest functions only: module(path), package(name, files,
+# base_path), and `options` (set by whoever includes it):
+#   options.sim     the simulated hardware: the unix port's virtual board, never a real one
+#   options.probe   the emulated RP2040's test probe (host/rp2040.py): the emulator's image only
+# DATA names the files the firmware reads at run time (fonts, tables, the phone page,
+# licences). On the files path they are copied as they are; a firmware image freezes each
+# as bytes in flash (host/build.py), which firmware/blobs.py opens like a file.
 #
+# Left off the board on purpose (tests/test_manifest.py knows them): this file, port/ (the
+# MicroPython source the images are built from), pyrightconfig.json and fonts/README.md.
 # Host-only modules (bots, the driver, playthroughs, the full Mea Culpa engine) are not
-# listed: the board never imports them. tests/test_manifest.py checks that every import
-# of a listed module is satisfied by the list (or by MicroPython itself), and boots the
-# firmware from these files alone.
+# listed: the board never imports them. tests/test_manifest.py checks that every import of a
+# listed module is satisfied by the list (or by MicroPython itself), and boots the firmware
+# from these files alone.
 
 # -- boot, board, drivers ---------------------------------------------------------------
-module("main.py", source=True)  # run as a file at boot: never compiled
+module("main.py")  # run at boot (on the files path: as source, never compiled)
 module("boards.py")
 module("board.py")
 module("board_wire.py")  # imported once at power-on, then dropped
@@ -28,12 +30,10 @@ module("buttons.py")
 module("leds.py")
 module("white_led.py")
 module("ssd1680.py")
-data("panel_ws29.bin")  # the 2.9" panel's waveforms, read for a refresh (host/panel_table.py)
-# its published data, cited (written to panel_ws29.bin); the simulator's refresh times
-module("panel_ws29.py", virtual=True)
 module("uc8151.py")
 module("battery.py")
 module("version.py")
+module("blobs.py")  # the data below, frozen or on the filesystem
 
 # -- the application ------------------------------------------------------------------------
 module("app.py")
@@ -62,14 +62,7 @@ module("guard.py")  # Ctrl-C held off while a seed is on flash
 module("lockdown.py")  # every way to the REPL: unfinished games ended, key retired
 module("devkey.py")  # the device's signing key
 module("ed25519.py")  # the signer (plain Python)
-data("ed25519_base.bin")  # its fixed-base table, read from flash (host/ed25519_table.py)
 module("flashspace.py")  # room on flash for a game's journal
-
-# -- type: read glyph by glyph from flash by writer.py (fonts/README.md says how they
-# were made; it stays on the laptop) ------------------------------------------------------------
-data("fonts/large.bin")  # each with the drawn symbols after its letters (host/symbols.py)
-data("fonts/medium.bin")
-data("fonts/OFL.txt")  # the fonts' licence travels with them
 
 # -- the games' screens -----------------------------------------------------------------------
 module("present_generic.py")
@@ -121,7 +114,6 @@ package(
 )
 
 # -- phone mode (docs/phones.md): imported only for a game played with phones -------------
-# (a module on flash costs no RAM until it is imported; loader.Loaded drops them after)
 module("phone_mode.py")  # the app's side in play: phone turns and reveals
 module("qr.py")
 module("phone_start.py")  # tokens, network, server: loaded only while a game starts
@@ -136,8 +128,25 @@ module("phone_provider.py")
 module("phone_grid.py")  # a choice's grid, loaded once a move
 module("phone_server.py")
 module("microdot.py")  # microdot 2.7.0 less unused definitions (host/microdot_subset.py)
-data("microdot-LICENSE.txt")
-data("phone_page.html")  # served from flash by phone_server.py
+
+# -- what the firmware reads at run time ------------------------------------------------------
+DATA = (
+    "panel_ws29.bin",  # the 2.9" panel's waveforms, read for a refresh (host/panel_table.py)
+    "ed25519_base.bin",  # the signer's fixed-base table (host/ed25519_table.py)
+    # type, read glyph by glyph by writer.py (fonts/README.md says how it was made), each
+    # with the drawn symbols after its letters (host/symbols.py); the licence goes with it
+    "fonts/large.bin",
+    "fonts/medium.bin",
+    "fonts/OFL.txt",
+    "phone_page.html",  # served by phone_server.py
+    "microdot-LICENSE.txt",
+)
 
 # -- the simulated hardware: the virtual board only ------------------------------------------
-package("sim", None, virtual=True)
+if options.sim:
+    module("panel_ws29.py")  # the panel's published data, cited; the simulator's refresh times
+    package("sim")
+
+# -- the emulated RP2040's probe: the emulator's test image only ------------------------------
+if options.probe:
+    module("probe.py")

@@ -16,8 +16,9 @@ class Menu:
     def __init__(self, app):
         self.app = app
         self._loaded = None  # what importing the shown game's entry brought into RAM
-        # phone mode (docs/phones.md) is offered where its modules are on the flash
-        self.phones = loader.installed("phone_mode")
+        # phone mode (docs/phones.md) is offered where its modules are on the flash and
+        # the board has a radio (a Pico W or 2 W; not a plain Pico, as the emulator's)
+        self.phones = loader.installed("phone_mode") and _radio(app.board)
 
     # ****** API ******
     async def choose(self):
@@ -113,6 +114,16 @@ class Menu:
         if self._loaded is not None:
             self._loaded.forget()
             self._loaded = None
+
+
+def _radio(board):
+    if board.sim is not None:
+        return True  # the virtual board's (sim/wlan.py)
+    try:
+        import network  # noqa: F401  # pyright: ignore[reportMissingImports]
+    except ImportError:
+        return False
+    return True
 
 
 def _rows(e, phones):

@@ -410,7 +410,9 @@ class PhoneServer:
             if not isinstance(seat, int):
                 return seat
             # microdot sends a file object's contents a buffer at a time, then closes it
-            page = open(self.page, "rb")  # noqa: SIM115 - closed by microdot after sending
+            import blobs
+
+            page = blobs.open_blob(self.page)  # frozen in flash, or the file; closed by microdot
             return Response(page, 200, {"Content-Type": "text/html; charset=UTF-8"})
 
         @app.get("/api/<token>/state")

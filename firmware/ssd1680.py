@@ -67,8 +67,8 @@ class SSD1680:
     clean_every = 10  # partial refreshes before a fast full one clears their ghosts
 
     def __init__(self, spi, cs, dc, rst, busy, table=None):
-        self._table = table or _beside("panel_ws29.bin")
-        with open(self._table, "rb") as f:
+        self._table = table  # a path (tests), or None: panel_ws29.bin (blobs.py)
+        with self._open_table() as f:
             # BORDER_FULL, SEQ_FULL, SEQ_FAST, SEQ_POWER_ON, SEQ_PARTIAL
             self._seq = f.read(5)
         self._spi = spi
@@ -92,6 +92,13 @@ class SSD1680:
         dc.value(1)
 
     # ****** low level ******
+    def _open_table(self):
+        if self._table is not None:
+            return open(self._table, "rb")
+        import blobs
+
+        return blobs.open_blob("panel_ws29.bin")
+
     def _cmd(self, command, data=None):
         self._dc.value(0)
         self._cs.value(0)
@@ -148,7 +155,7 @@ class SSD1680:
         # sends them). Its bytes go with the refresh.
         # read a program at a time: the whole table (362 bytes) wanted one block that a
         # heap cut up by a phone game did not always have
-        with open(self._table, "rb") as f:
+        with self._open_table() as f:
             f.read(5)
             while True:
                 head = f.read(2)
@@ -240,12 +247,3 @@ class SSD1680:
         self._byte(_DEEP_SLEEP, 0x01)
         self._awake = False
 
-
-def _beside(name):
-    """A file beside this module (its folder may not be the current one), else in the
-    current folder (the board's root)."""
-    try:
-        here = __file__
-        return here[: here.rfind("/") + 1] + name
-    except NameError:
-        return name

@@ -15,6 +15,7 @@
 # A glyph is blitted through a two-colour palette with the paper colour as the
 # transparent key, so only ink is written: neighbouring glyphs never erase each other.
 
+import blobs
 import framebuf
 from micropython import const
 
@@ -29,26 +30,7 @@ SYMBOLS = (
     " pride greed lust envy wrath sloth gluttony bread wine cloth jewel indulgence taler"
     " room clubs diamonds hearts spades "
 )
-_dir = None  # where fonts/ was found (beside the modules, on sys.path)
 _fonts = {}
-
-
-def _path(name):
-    global _dir
-    if _dir is None:
-        import sys
-
-        for folder in sys.path:
-            prefix = folder + "/" if folder and folder[-1] != "/" else folder
-            try:
-                open(prefix + "fonts/" + name + ".bin", "rb").close()
-            except OSError:
-                continue
-            _dir = prefix + "fonts/"
-            break
-        else:
-            raise OSError("font %s not found (fonts/ beside the firmware)" % name)
-    return _dir + name + ".bin"
 
 
 class Font:
@@ -57,24 +39,21 @@ class Font:
     close() (the Painter closes it after each screen: no handle stays open on flash)."""
 
     def __init__(self, name):
-        import os
-
-        self.path = _path(name)
-        with open(self.path, "rb") as f:
+        self.path = "fonts/%s.bin" % name  # blobs.py: frozen in flash, or a file
+        with blobs.open_blob(self.path) as f:
             head = f.read(4)
             if len(head) != 4 or head[0] != 0x40 or head[1] != 0xE7:
                 raise ValueError("%s is not a font-to-py binary font" % self.path)
             self.height = head[3]
             self._record = record = 1 + head[3] * ((head[2] + 7) >> 3)
-            self.count = count = (os.stat(self.path)[6] - 4) // record  # letters, symbols
+            self.count = count = (blobs.size(self.path) - 4) // record  # letters, symbols
             widths = bytearray(count)
             for i in range(count):
                 f.seek(4 + i * record)
                 f.readinto(memoryview(widths)[i : i + 1])
         self.widths = widths
-        self._glyph = framebuf.FrameBuffer(
-            bytearray(record - 1), head[2], head[3], framebuf.MONO_HLSB
-        )
+        self._bits = bytearray(record - 1)  # one glyph, read into from flash
+        self._glyph = framebuf.FrameBuffer(self._bits, head[2], head[3], framebuf.MONO_HLSB)
         self._file = None
 
     def _index(self, ch):
@@ -96,13 +75,13 @@ class Font:
         """Draws `text` at (x, y); returns the x after it."""
         f = self._file
         if f is None:
-            f = self._file = open(self.path, "rb")
+            f = self._file = blobs.open_blob(self.path)
         glyph = self._glyph
         for ch in text:
             i = self._index(ch)
             if i:  # a space has no ink
                 f.seek(5 + i * self._record)
-                f.readinto(glyph)
+                f.readinto(self._bits)
                 fb.blit(glyph, x, y, paper, palette)
             x += self.widths[i]
 

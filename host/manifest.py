@@ -1,21 +1,22 @@
 """The device manifest (firmware/manifest.py): what goes on the board.
 
-After micropython-lib's manifest.py: one Python file of calls, `module(path,
-source=False, virtual=False)`, `package(name, files=None, base_path=".",
-virtual=False)` and `data(path, virtual=False)` (a file the firmware reads at run
-time: fonts, a page, a licence; copied as it is). It is read here without running
-it (each statement must be one of those calls with literal arguments), so a
-manifest cannot do anything but declare files. `confessor flash` and the virtual board install exactly its list.
+firmware/manifest.py is a MicroPython manifest: the firmware images freeze it with
+MicroPython's own tools (host/build.py). Here it is run with the same functions,
+`module(path, base_path=".")` and `package(name, files=None, base_path=".")`, an `options`
+object (`sim`: the simulated hardware; `probe`: the emulator's test probe) and its `DATA`
+tuple (files the firmware reads at run time, copied as they are). `confessor flash`'s
+files path and the virtual board install exactly its list; main.py stays source there,
+because MicroPython runs main.py from the filesystem and never an .mpy.
 """
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ROOT / "firmware" / "manifest.py"
+BOOT_FILE = "main.py"  # run as a file at boot: installed as source on the files path
 
 
 class ManifestError(Exception):
@@ -30,76 +31,103 @@ class Entry:
     virtual: bool  # the virtual board only
 
 
-class Manifest:
-    def __init__(self, path: Path = DEFAULT):
-        self.path = Path(path)
-        self.entries: list[Entry] = []
+class _Options:
+    """MicroPython's manifest `options`: an attribute never set reads None."""
+
+    def __init__(self, **kwargs):
+        self.__dict__.update(kwargs)
+
+    def __getattr__(self, name):
+        return None
+
+
+class _Reading:
+    """One run of the manifest with a set of options: device path -> local file."""
+
+    def __init__(self, path: Path, options: dict):
+        self.path = path
+        self.files: dict[str, Path] = {}
+        scope = {"module": self.module, "package": self.package, "options": _Options(**options)}
+        for verb in ("include", "require", "freeze", "metadata"):
+            scope[verb] = self._unsupported(verb)
         try:
-            tree = ast.parse(self.path.read_text(), str(self.path))
+            code = compile(path.read_text(), str(path), "exec")
         except (OSError, SyntaxError) as err:
-            raise ManifestError("cannot read the manifest %s: %s" % (self.path, err)) from None
-        for stmt in tree.body:
-            self._statement(stmt)
-
-    def _statement(self, stmt: ast.stmt) -> None:
-        where = "%s:%d" % (self.path.name, stmt.lineno)
-        if not (
-            isinstance(stmt, ast.Expr)
-            and isinstance(stmt.value, ast.Call)
-            and isinstance(stmt.value.func, ast.Name)
-            and stmt.value.func.id in ("module", "package", "data")
-        ):
-            raise ManifestError("%s: only module(...), package(...) and data(...) calls" % where)
-        call = stmt.value
+            raise ManifestError("cannot read the manifest %s: %s" % (path, err)) from None
         try:
-            args = [ast.literal_eval(a) for a in call.args]
-            kwargs = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
-        except ValueError:
-            raise ManifestError("%s: arguments must be literals" % where) from None
-        try:
-            verb = call.func.id  # type: ignore[union-attr]
-            if verb == "module":
-                self._module(*args, **kwargs)
-            elif verb == "data":
-                self._data(*args, **kwargs)
-            else:
-                self._package(*args, **kwargs)
+            exec(code, scope)
         except TypeError as err:
-            raise ManifestError("%s: %s" % (where, err)) from None
+            raise ManifestError("%s: %s" % (path.name, err)) from None
+        data = scope.get("DATA", ())
+        if not isinstance(data, tuple) or not all(isinstance(d, str) for d in data):
+            raise ManifestError("%s: DATA must be a tuple of file names" % path.name)
+        for rel in data:
+            if rel.endswith(".py"):
+                raise ManifestError("%s is a module: declare it with module(...)" % rel)
+            self._add(rel, path.parent / rel)
 
-    def _module(self, path: str, source: bool = False, virtual: bool = False) -> None:
-        self._add(path, self.path.parent / path, source, virtual)
+    def _unsupported(self, verb):
+        def refuse(*args, **kwargs):
+            raise ManifestError(
+                "%s: %s() is not used in the firmware's manifest (module, package, DATA)"
+                % (self.path.name, verb)
+            )
 
-    def _data(self, path: str, virtual: bool = False) -> None:
-        if path.endswith(".py"):
-            raise ManifestError("%s is a module: declare it with module(...)" % path)
-        self._add(path, self.path.parent / path, False, virtual)
+        return refuse
 
-    def _package(self, name: str, files=None, base_path: str = ".", virtual: bool = False) -> None:
-        folder = (self.path.parent / base_path / name).resolve()
+    def module(self, module_path: str, base_path: str = ".", opt=None) -> None:
+        if not module_path.endswith(".py"):
+            raise ManifestError("%s: module must be a .py file: %s" % (self.path.name, module_path))
+        self._add(module_path, self.path.parent / base_path / module_path)
+
+    def package(self, package_path: str, files=None, base_path: str = ".", opt=None) -> None:
+        folder = (self.path.parent / base_path / package_path).resolve()
         if files is None:
             files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.py"))
             files = [f for f in files if "__pycache__" not in f]
         for rel in files:
-            self._add(name + "/" + rel, folder / rel, False, virtual)
+            self._add(package_path + "/" + rel, folder / rel)
 
-    def _add(self, device: str, local: Path, source: bool, virtual: bool) -> None:
+    def _add(self, device: str, local: Path) -> None:
         if not local.is_file():
             raise ManifestError("the manifest names %s, which does not exist" % local)
-        if any(e.device == device for e in self.entries):
+        if device in self.files:
             raise ManifestError("the manifest names %s twice" % device)
-        self.entries.append(Entry(device, local, source, virtual))
+        self.files[device] = local
+
+
+class Manifest:
+    def __init__(self, path: Path = DEFAULT):
+        self.path = Path(path)
+        board = _Reading(self.path, {}).files
+        virtual = _Reading(self.path, {"sim": True}).files
+        self.entries: list[Entry] = [
+            Entry(device, local, device == BOOT_FILE, device not in board)
+            for device, local in virtual.items()
+        ]
+        self.data: tuple[str, ...] = tuple(
+            device for device in board if not device.endswith(".py")
+        )
 
     # ****** API ******
     def files(self, virtual: bool) -> dict[str, Entry]:
         """Device path -> entry: what a real board (or the virtual one) gets."""
         return {e.device: e for e in self.entries if virtual or not e.virtual}
 
+    def read(self, **options) -> dict[str, Path]:
+        """Device path -> local file with these manifest options (sim, probe)."""
+        return _Reading(self.path, options).files
+
     def modules(self, virtual: bool = False) -> set[str]:
         """The importable module names installed ("app", "shared_rules.game")."""
-        out = set()
-        for device in self.files(virtual):
-            if device.endswith(".py"):
-                name = device[:-3].replace("/", ".")
-                out.add(name[: -len(".__init__")] if name.endswith(".__init__") else name)
-        return out
+        return module_names(self.files(virtual))
+
+
+def module_names(devices) -> set[str]:
+    """The importable names of the modules among device paths."""
+    out = set()
+    for device in devices:
+        if device.endswith(".py"):
+            name = device[:-3].replace("/", ".")
+            out.add(name[: -len(".__init__")] if name.endswith(".__init__") else name)
+    return out

@@ -1,0 +1,370 @@
+"""Build Confessor's firmware images and its 32-bit MicroPython from the vendored source.
+
+    python -m host.build [TARGET ...]     (make firmware: every target)
+
+Targets (docs/device.md, "Firmware images"):
+  pico2w    build/firmware/confessor-pico2w.uf2: the Raspberry Pi Pico 2 W, the reference build
+  picow     build/firmware/confessor-picow.uf2: the Pico W and the Badger 2040 W (RP2040)
+  emulator  build/firmware/confessor-emulator.uf2: a Raspberry Pi Pico (RP2040, no radio) with
+            the test probe, for the emulated RP2040 (host/rp2040.py)
+  unix32    build/unix32/micropython: the 32-bit unix port with the virtual board frozen in,
+            the interpreter of the heap figures (host/sim_client.py, port="unix32")
+
+Every image freezes firmware/manifest.py (firmware/ and the device's shared_rules/) and the
+manifest's DATA as bytes (firmware/blobs.py), on top of the port's own modules. The source is
+firmware/port/'s tarball, unpacked into build/ once per checksum; make and cmake rebuild only
+what changed. Tools needed (Debian): gcc-arm-none-eabi, libnewlib-arm-none-eabi, cmake,
+gcc-multilib, make, python3 (`make install-system` installs them as root).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from host import uf2
+from host.manifest import Manifest, module_names
+
+ROOT = Path(__file__).resolve().parent.parent
+PORT = ROOT / "firmware" / "port"
+TARBALL = PORT / "micropython-1.28.0-rp2-src.tar.xz"
+TARBALL_SHA256 = "07be9aca880977434e4e1076c8d4587b4de93a7062b4a14b65a3ef7217547a7e"
+BUILD = ROOT / "build"
+SOURCE = BUILD / "micropython-1.28.0"  # the tarball unpacked: SOURCE / "micropython"
+GENERATED = BUILD / "gen"
+IMAGES = BUILD / "firmware"
+UNIX32 = BUILD / "unix32" / "micropython"
+JOBS = str(min(os.cpu_count() or 2, 4))
+KIB = 1024
+
+
+class BuildError(Exception):
+    """A build step failed or a tool is missing (one line)."""
+
+
+@dataclass(frozen=True)
+class Rp2Image:
+    name: str
+    board: str  # MicroPython's board name (its _build), and its folder below
+    board_dir: Path | None  # a board of firmware/port/boards, or None: the port's own
+    family: str  # the UF2 family
+    flash: int  # bytes of flash on the board
+    storage: int  # bytes at its end that are the filesystem (the board's mpconfigboard.h)
+    probe: bool  # the emulator's test probe frozen in
+    title: str
+
+    @property
+    def uf2(self) -> Path:
+        return IMAGES / ("confessor-%s.uf2" % self.name)
+
+    @property
+    def folder(self) -> Path:
+        return BUILD / ("rp2-" + self.name)
+
+
+RP2_IMAGES = {
+    image.name: image
+    for image in (
+        Rp2Image(
+            "pico2w",
+            "CONFESSOR_PICO2_W",
+            PORT / "boards" / "CONFESSOR_PICO2_W",
+            "rp2350-arm-s",
+            4096 * KIB,
+            (4096 - 1536) * KIB,
+            False,
+            "Raspberry Pi Pico 2 W",
+        ),
+        Rp2Image(
+            "picow",
+            "CONFESSOR_PICO_W",
+            PORT / "boards" / "CONFESSOR_PICO_W",
+            "rp2040",
+            2048 * KIB,
+            848 * KIB,
+            False,
+            "Raspberry Pi Pico W, Pimoroni Badger 2040 W",
+        ),
+        Rp2Image(
+            "emulator",
+            "RPI_PICO",
+            None,
+            "rp2040",
+            2048 * KIB,
+            1408 * KIB,
+            True,
+            "Raspberry Pi Pico (the emulated RP2040)",
+        ),
+    )
+}
+TARGETS = tuple(RP2_IMAGES) + ("unix32",)
+
+
+# ****** the source ******
+def source() -> Path:
+    """The vendored MicroPython tree, unpacked into build/ (again if the tarball changed)."""
+    tree = SOURCE / "micropython"
+    stamp = SOURCE / ".unpacked"
+    if stamp.exists() and stamp.read_text() == TARBALL_SHA256:
+        return tree
+    digest = hashlib.sha256(TARBALL.read_bytes()).hexdigest()
+    if digest != TARBALL_SHA256:
+        raise BuildError("%s is not the pinned tarball (sha256 %s)" % (TARBALL.name, digest))
+    if SOURCE.exists():
+        shutil.rmtree(SOURCE)
+    SOURCE.mkdir(parents=True)
+    with tarfile.open(TARBALL) as tar:
+        try:
+            tar.extractall(SOURCE, filter="tar")
+        except TypeError:  # a Python without extraction filters (before 3.10.12)
+            tar.extractall(SOURCE)
+    stamp.write_text(TARBALL_SHA256)
+    return tree
+
+
+def mpy_cross(tree: Path) -> Path:
+    _run(["make", "-C", str(tree / "mpy-cross"), "-j", JOBS], "mpy-cross")
+    return tree / "mpy-cross" / "build" / "mpy-cross"
+
+
+# ****** what is frozen ******
+def generated(target: str) -> Path:
+    """The modules host/build.py writes for an image: one per DATA file of the manifest
+    (firmware/blobs.py reads them) and _frozen_modules, the names of the modules frozen
+    (loader.installed() asks it: a frozen module is no file). Written only when changed,
+    so that make sees nothing new otherwise."""
+    folder = GENERATED / target
+    folder.mkdir(parents=True, exist_ok=True)
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("blobs", ROOT / "firmware" / "blobs.py")
+    naming = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(naming)  # type: ignore[union-attr]
+    wanted = set()
+    for name in Manifest().data:
+        module = naming.module_name(name) + ".py"
+        wanted.add(module)
+        text = "# generated by host/build.py from firmware/%s\nDATA = %r\n" % (
+            name,
+            (ROOT / "firmware" / name).read_bytes(),
+        )
+        _write_if_changed(folder / module, text)
+    manifest = Manifest()
+    if target == "unix32":
+        names = module_names(manifest.read(sim=True))
+    else:
+        names = module_names(manifest.read(probe=RP2_IMAGES[target].probe))
+    wanted.add("_frozen_modules.py")
+    _write_if_changed(
+        folder / "_frozen_modules.py",
+        "# generated by host/build.py from firmware/manifest.py\nNAMES = %r\n"
+        % (tuple(sorted(names)),),
+    )
+    for stale in folder.glob("*.py"):
+        if stale.name not in wanted:
+            stale.unlink()
+    return folder
+
+
+def manifest_for(target: str) -> Path:
+    """The image's manifest: the port's own modules, then Confessor's, then its data."""
+    if target == "unix32":
+        port = "$(PORT_DIR)/variants/standard/manifest.py"
+        options = "sim=True"
+    else:
+        port = "$(PORT_DIR)/boards/manifest.py"
+        options = "probe=%r" % RP2_IMAGES[target].probe
+    text = "\n".join(
+        (
+            "# generated by host/build.py for %s" % target,
+            "include(%r)" % port,
+            "include(%r, %s)" % (str(ROOT / "firmware" / "manifest.py"), options),
+            "freeze(%r)" % str(generated(target)),
+            "",
+        )
+    )
+    path = GENERATED / ("manifest-%s.py" % target)
+    _write_if_changed(path, text)
+    return path
+
+
+# ****** the targets ******
+def build_unix32() -> Path:
+    tree = source()
+    mpy_cross(tree)
+    manifest = manifest_for("unix32")
+    _run(
+        [
+            "make",
+            "-C",
+            str(tree / "ports" / "unix"),
+            "-j",
+            JOBS,
+            "VARIANT=standard",
+            "MICROPY_FORCE_32BIT=1",
+            "MICROPY_PY_FFI=0",  # no 32-bit libffi needed
+            "MICROPY_PY_BTREE=0",
+            "FROZEN_MANIFEST=%s" % manifest,
+            "BUILD=%s" % UNIX32.parent,
+        ],
+        "the 32-bit unix port",
+    )
+    return UNIX32
+
+
+def build_rp2(image: Rp2Image) -> Path:
+    tree = source()
+    mpy_cross(tree)
+    manifest = manifest_for(image.name)
+    configure = [
+        "cmake",
+        "-S",
+        str(tree / "ports" / "rp2"),
+        "-B",
+        str(image.folder),
+        "-DPICO_BUILD_DOCS=0",
+        "-DPICO_NO_PICOTOOL=1",  # host/uf2.py writes the UF2
+        "-DMICROPY_BOARD=%s" % image.board,
+        "-DMICROPY_FROZEN_MANIFEST=%s" % manifest,
+    ]
+    if image.board_dir is not None:
+        configure.append("-DMICROPY_BOARD_DIR=%s" % image.board_dir)
+    if not (image.folder / "Makefile").exists():
+        _run(configure, "cmake for %s" % image.name)
+    _run(["make", "-C", str(image.folder), "-j", JOBS], image.name)
+    binary = (image.folder / "firmware.bin").read_bytes()
+    room = image.flash - image.storage
+    if len(binary) > room:
+        raise BuildError(
+            "%s: the image (%d KB) runs into the filesystem (%d KB of flash before it)"
+            % (image.name, len(binary) // KIB, room // KIB)
+        )
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    _write_if_changed(image.uf2, uf2.from_bin(binary, image.family))
+    _record_size(image, len(binary))
+    return image.uf2
+
+
+def build(targets=TARGETS) -> dict[str, Path]:
+    missing = missing_tools(targets)
+    if missing:
+        raise BuildError("missing %s; on Debian: apt-get install %s" % missing)
+    out = {}
+    for target in targets:
+        if target == "unix32":
+            out[target] = build_unix32()
+        elif target in RP2_IMAGES:
+            out[target] = build_rp2(RP2_IMAGES[target])
+        else:
+            raise BuildError("no target %r (%s)" % (target, ", ".join(TARGETS)))
+    return out
+
+
+def sizes() -> dict:
+    """name -> {"bytes": image size, "room": flash before the filesystem} of built images."""
+    try:
+        return json.loads((IMAGES / "sizes.json").read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+# ****** tools ******
+DEBIAN = {
+    "arm-none-eabi-gcc": "gcc-arm-none-eabi libnewlib-arm-none-eabi",
+    "cmake": "cmake",
+    "make": "make",
+    "gcc": "gcc",
+}
+
+
+def missing_tools(targets=TARGETS) -> tuple[str, str] | None:
+    """(what is missing, the Debian packages that bring it), or None."""
+    need = ["make", "gcc"]
+    if any(t in RP2_IMAGES for t in targets):
+        need += ["arm-none-eabi-gcc", "cmake"]
+    missing = [tool for tool in need if shutil.which(tool) is None]
+    packages = [DEBIAN[tool] for tool in missing]
+    if "unix32" in targets and not _can_build_32bit():
+        missing.append("a 32-bit C library")
+        packages.append("gcc-multilib")
+    if "arm-none-eabi-gcc" not in missing and any(t in RP2_IMAGES for t in targets):
+        if not _has_newlib():
+            missing.append("newlib for arm-none-eabi")
+            packages.append("libnewlib-arm-none-eabi")
+    if not missing:
+        return None
+    return ", ".join(missing), " ".join(packages)
+
+
+def _can_build_32bit() -> bool:
+    if shutil.which("gcc") is None:
+        return False
+    done = subprocess.run(
+        ["gcc", "-m32", "-x", "c", "-", "-o", os.devnull],
+        input="#include <stdio.h>\nint main(void){return 0;}\n",
+        capture_output=True,
+        text=True,
+    )
+    return done.returncode == 0
+
+
+def _has_newlib() -> bool:
+    done = subprocess.run(
+        ["arm-none-eabi-gcc", "-print-file-name=libc.a"], capture_output=True, text=True
+    )
+    return done.returncode == 0 and os.path.isabs(done.stdout.strip())
+
+
+def _run(cmd: list[str], what: str) -> None:
+    BUILD.mkdir(parents=True, exist_ok=True)
+    log = BUILD / "build.log"
+    with open(log, "ab") as out:
+        out.write(("\n$ %s\n" % " ".join(cmd)).encode())
+        out.flush()
+        done = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+    if done.returncode != 0:
+        raise BuildError("building %s failed; its output is in %s" % (what, log))
+
+
+def _write_if_changed(path: Path, content: str | bytes) -> None:
+    data = content.encode() if isinstance(content, str) else content
+    if path.exists() and path.read_bytes() == data:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def _record_size(image: Rp2Image, size: int) -> None:
+    table = sizes()
+    table[image.name] = {
+        "bytes": size,
+        "room": image.flash - image.storage,
+        "board": image.title,
+    }
+    _write_if_changed(IMAGES / "sizes.json", json.dumps(table, indent=1, sort_keys=True) + "\n")
+
+
+def main(argv=None) -> int:
+    targets = tuple(argv if argv is not None else sys.argv[1:]) or TARGETS
+    try:
+        built = build(targets)
+    except BuildError as err:
+        print("build: %s" % err, file=sys.stderr)
+        return 1
+    for target, path in built.items():
+        size = path.stat().st_size
+        print("%-9s %s (%d KB)" % (target, path.relative_to(ROOT), size // KIB))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
