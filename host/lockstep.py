@@ -169,8 +169,30 @@ class Lockstep:
         self.device.stop()
         self.device = self._boot(self.seed)
         for kind, names in self.history:
-            self._virtual_press(kind, names)
+            if kind == "cut":
+                self.device.restart()
+            else:
+                self._virtual_press(kind, names)
         self.compare()
+
+    def power_cut(self) -> None:
+        """The plug pulled on both at the same moment (after the presses made so far); both
+        boot again on their flash, and the screens they resume on are compared."""
+        if self._queue:
+            self._catch_up()
+        self.emulated.power_cut()
+        self.device.restart()
+        self.history.append(("cut", ()))
+        self.compare()
+
+    def logs(self) -> tuple[dict[str, bytes], dict[str, bytes]]:
+        """The finished and unfinished game logs on both flashes: (emulated, virtual)."""
+        emulated = {k: v for k, v in self.emulated.files().items() if k.endswith(".log")}
+        flash = self.device.flash
+        virtual = {
+            p.relative_to(flash).as_posix(): p.read_bytes() for p in flash.rglob("games/*.log")
+        }
+        return emulated, virtual
 
     def _keep(self, got: bytes, expected: bytes) -> None:
         from host.sim_client import pbm_to_png

@@ -1,0 +1,129 @@
+"""Confessor's firmware image on an emulated RP2040: the real MicroPython rp2 port, the
+firmware frozen in, littlefs in emulated flash, buttons as GPIO levels, the panel as the
+SPI bytes it is sent (host/rp2040.py).
+
+Each game is played to its result in lockstep with the virtual board (host/lockstep.py):
+every screen the emulated chip draws, fed byte by byte to the SSD1680 model, must be the
+virtual board's picture, pixel for pixel, and the journals on both flashes must be the same
+bytes. The image and the emulator come from `make test` (make firmware, npm ci)."""
+
+import os
+
+import pytest
+from interpreters import ROOT
+
+from host import authentic
+from host.lockstep import Lockstep
+from host.rp2040 import EmulatedBoard, missing
+from host.sim_client import SimDevice
+from host.sim_play import (
+    KEEPER_TITLE,
+    NEW_RULE_TITLE,
+    PECADOS_TITLE,
+    play_session,
+    play_to_result,
+    start_game,
+    step,
+)
+
+pytestmark = pytest.mark.emulator
+
+
+@pytest.fixture
+def emulated():
+    why = missing()
+    if why:
+        pytest.fail("the emulated RP2040 needs %s (`make test` builds and installs it)" % why)
+    board = EmulatedBoard.start()
+    yield board
+    board.stop()
+
+
+def lockstep(emulated, tmp_path):
+    return Lockstep(emulated, lambda flash, seed: SimDevice.start(flash, seed=seed), tmp_path)
+
+
+def finished_log(lock):
+    """The one finished log, the same bytes on both flashes, verified with its signature."""
+    emulated, virtual = lock.logs()
+    assert list(emulated) == list(virtual) and len(emulated) == 1, (emulated, virtual)
+    (name, data), = emulated.items()
+    assert virtual[name] == data, "the journals differ: " + name
+    report = authentic.verify(data, key=lock.emulated.files()["device.pub"])
+    assert not report["abandoned"] and report["state"].is_terminal()
+    return report
+
+
+def test_boots_to_the_menu_from_the_frozen_image(emulated, tmp_path):
+    state = emulated.wait_idle(heap=True)
+    assert state.screen == "menu"
+    files = emulated.files()
+    # the signing key is made at the first boot, on littlefs in the emulated flash
+    assert len(files["device.key"]) == 32 and len(files["device.pub"]) == 32
+    assert not [f for f in files if f.endswith((".py", ".mpy"))], "the firmware is frozen"
+    assert emulated.events.refreshes[0].kind == "full"
+    assert emulated.panel_errors() == []
+    # the real heap of an RP2040 at the menu, the firmware in flash
+    assert 150_000 < state.free < 241_000, state
+    lock = lockstep(emulated, tmp_path)  # the menu is the virtual board's, to the pixel
+    try:
+        lock.press("B")
+        lock.press("DOWN")
+        lock.press("B")
+        assert lock.compared >= 3
+    finally:
+        lock.stop()
+
+
+@pytest.mark.parametrize(
+    "title, players",
+    [(KEEPER_TITLE, 2), (PECADOS_TITLE, 2), (NEW_RULE_TITLE, 2)],
+    ids=["keeper", "pecados", "new-rule"],
+)
+def test_a_whole_game(emulated, tmp_path, title, players):
+    lock = lockstep(emulated, tmp_path)
+    try:
+        play_session(lock, title, players, rounds=1)
+        assert lock.screen()["name"] == "result"
+        finished_log(lock)
+    finally:
+        lock.stop()
+
+
+def test_a_power_cut_mid_game_loses_nothing_and_the_log_syncs_over_usb(emulated, tmp_path):
+    """7: The Sins, the plug pulled twice mid-game (the journal on littlefs, the resume
+    replaying it), then the laptop's own `confessor sync` over the emulated USB serial."""
+    import subprocess
+    import sys
+
+    lock = lockstep(emulated, tmp_path)
+    try:
+        start_game(lock, 2)
+        for cut in (8, 20):
+            while lock.seq < cut:
+                step(lock)
+            lock.power_cut()
+            assert lock.screen()["name"] in ("turn", "pass", "secret", "judgment", "score")
+        play_to_result(lock)
+        report = finished_log(lock)
+        env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "laptop"))  # its own database
+        with emulated.serial_port() as port:
+            done = subprocess.run(
+                [sys.executable, "-m", "host.cli", "sync", "--port", port],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                env=env,
+                timeout=300,
+            )
+        assert done.returncode == 0, done.stdout + done.stderr
+        shown = subprocess.run(
+            [sys.executable, "-m", "host.cli", "verify", report["id"]],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+        )
+        assert shown.returncode == 0, shown.stdout + shown.stderr
+    finally:
+        lock.stop()
