@@ -5,13 +5,16 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+EMULATOR := host/emulator
+EMULATOR_STAMP := $(EMULATOR)/node_modules/.installed
 PORT ?=
 
-.PHONY: install run test test-fast check bench sweeps golden flash clean help
+.PHONY: install install-system install-emulator firmware run test test-fast check bench sweeps golden flash clean help
 
 help:
 	@echo "make run      - install, then open the virtual Confessor (or play a demo game without a terminal)"
-	@echo "make test     - install, then run every test (CPython and MicroPython)"
+	@echo "make test     - install (Debian packages too, as root), build the firmware, run every test"
+	@echo "make firmware - the firmware images (build/firmware/*.uf2) and the 32-bit MicroPython"
 	@echo "make check    - ruff and pyright (CPython typeshed and MicroPython stubs)"
 	@echo "make bench    - speed, memory and bot-strength figures (BENCH_ARGS=--long: more games)"
 	@echo "make sweeps   - the long security sweeps of docs/security.md (about an hour)"
@@ -26,10 +29,27 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 	@touch $(STAMP)
 
+# The Debian programs the firmware build and the tests need (host/system.py): installed when
+# run as root with apt-get, as on CI and a fresh machine; otherwise one line says what to install.
+install-system:
+	@$(PYTHON) -m host.system --install
+
+# rp2040js, pinned by host/emulator/package-lock.json
+install-emulator: $(EMULATOR_STAMP)
+
+$(EMULATOR_STAMP): $(EMULATOR)/package-lock.json
+	cd $(EMULATOR) && npm ci --no-audit --no-fund --loglevel=error
+	@touch $(EMULATOR_STAMP)
+
+# The release images, the emulator's and the 32-bit unix port, from firmware/port/ (host/build.py);
+# built once into build/, again only for what changed.
+firmware: install install-system
+	$(BIN)/python -m host.build
+
 run: install
 	$(BIN)/confessor run
 
-test: install
+test: firmware install-emulator
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider tests
 
 check: install
@@ -38,7 +58,7 @@ check: install
 	# The firmware is checked against MicroPython's own stdlib stubs, not CPython's typeshed.
 	$(BIN)/pyright -p firmware/pyrightconfig.json --typeshedpath "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
-bench: install
+bench: firmware install-emulator
 	$(BIN)/python -m host.bench $(BENCH_ARGS)
 
 sweeps: install
@@ -51,4 +71,4 @@ flash: install
 	$(BIN)/confessor flash $(if $(PORT),--port $(PORT),)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache $(EMULATOR)/node_modules

@@ -10,6 +10,7 @@
 # base_path), and `options` (set by whoever includes it):
 #   options.sim     the simulated hardware: the unix port's virtual board, never a real one
 #   options.probe   the emulated RP2040's test probe (host/rp2040.py): the emulator's image only
+#   options.no_radio  a board without Wi-Fi (the plain Pico the emulator is): no phone mode
 # DATA names the files the firmware reads at run time (fonts, tables, the phone page,
 # licences). On the files path they are copied as they are; a firmware image freezes each
 # as bytes in flash (host/build.py), which firmware/blobs.py opens like a file.
@@ -114,20 +115,21 @@ package(
 )
 
 # -- phone mode (docs/phones.md): imported only for a game played with phones -------------
-module("phone_mode.py")  # the app's side in play: phone turns and reveals
-module("qr.py")
-module("phone_start.py")  # tokens, network, server: loaded only while a game starts
-module("phone_join.py")  # the join screens' flow, loaded only while phones join
-module("phone_reveal.py")  # a private reveal on a phone, loaded for it
-module("phone_net.py")  # the network: joined (set over the link) or its own, at start or resume
-module("join_screen.py")  # a seat's join screen: at the start and a rejoin
-module("join_network.py")  # the network's join screen, at a new game's start
-module("wifi.py")
-module("phone_seats.py")
-module("phone_provider.py")
-module("phone_grid.py")  # a choice's grid, loaded once a move
-module("phone_server.py")
-module("microdot.py")  # microdot 2.7.0 less unused definitions (host/microdot_subset.py)
+if not options.no_radio:
+    module("phone_mode.py")  # the app's side in play: phone turns and reveals
+    module("qr.py")
+    module("phone_start.py")  # tokens, network, server: loaded only while a game starts
+    module("phone_join.py")  # the join screens' flow, loaded only while phones join
+    module("phone_reveal.py")  # a private reveal on a phone, loaded for it
+    module("phone_net.py")  # the network: joined (set over the link) or its own, at start or resume
+    module("join_screen.py")  # a seat's join screen: at the start and a rejoin
+    module("join_network.py")  # the network's join screen, at a new game's start
+    module("wifi.py")
+    module("phone_seats.py")
+    module("phone_provider.py")
+    module("phone_grid.py")  # a choice's grid, loaded once a move
+    module("phone_server.py")
+    module("microdot.py")  # microdot 2.7.0 less unused definitions (host/microdot_subset.py)
 
 # -- what the firmware reads at run time ------------------------------------------------------
 DATA = (
@@ -138,9 +140,12 @@ DATA = (
     "fonts/large.bin",
     "fonts/medium.bin",
     "fonts/OFL.txt",
-    "phone_page.html",  # served by phone_server.py
-    "microdot-LICENSE.txt",
 )
+if not options.no_radio:
+    DATA += (
+        "phone_page.html",  # served by phone_server.py
+        "microdot-LICENSE.txt",
+    )
 
 # -- the simulated hardware: the virtual board only ------------------------------------------
 if options.sim:

@@ -59,6 +59,7 @@ class _Reading:
         except TypeError as err:
             raise ManifestError("%s: %s" % (path.name, err)) from None
         data = scope.get("DATA", ())
+        self.data = data
         if not isinstance(data, tuple) or not all(isinstance(d, str) for d in data):
             raise ManifestError("%s: DATA must be a tuple of file names" % path.name)
         for rel in data:
@@ -113,6 +114,10 @@ class Manifest:
     def files(self, virtual: bool) -> dict[str, Entry]:
         """Device path -> entry: what a real board (or the virtual one) gets."""
         return {e.device: e for e in self.entries if virtual or not e.virtual}
+
+    def read_data(self, **options) -> tuple[str, ...]:
+        """The DATA files with these manifest options."""
+        return _Reading(self.path, options).data
 
     def read(self, **options) -> dict[str, Path]:
         """Device path -> local file with these manifest options (sim, probe)."""

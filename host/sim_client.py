@@ -218,7 +218,15 @@ def flash_image(flash: Path, manifest: Path | None = None) -> None:
         target.write_bytes(data)
 
 
-def micropython() -> str:
+PORTS = ("unix64", "unix32")
+UNIX32 = ROOT / "build" / "unix32" / "micropython"  # make firmware (host/build.py)
+
+
+def micropython(port: str = "unix64") -> str:
+    if port == "unix32":
+        if not UNIX32.exists():
+            raise SimError("the 32-bit MicroPython is not built: make firmware")
+        return str(UNIX32)
     beside = Path(sys.executable).parent / "micropython"
     return str(beside) if beside.exists() else "micropython"
 
@@ -259,9 +267,12 @@ class SimDevice:
     _read = 0
     _last_idle: dict | None = None
 
-    def __init__(self, flash: Path, env: dict, heap: str | None, extra_path=(), mpy=False):
+    def __init__(
+        self, flash: Path, env: dict, heap: str | None, extra_path=(), mpy=False, port="unix64"
+    ):
         self.flash = Path(flash)
         self.mpy = mpy
+        self.port = port
         self.sim = self.flash / "sim"
         self.env = env
         self.heap = heap
@@ -289,7 +300,13 @@ class SimDevice:
         phone_port: int | None = None,
         wifi: dict | None = None,
         blocks: int = 0,
+        port: str = "unix64",
     ) -> SimDevice:
+        """Boot the firmware on the unix port with simulated hardware. `port`: "unix64", the
+        pip package's MicroPython running firmware/ from source (or, with `mpy`, from .mpy
+        files on the flash folder, as `confessor flash` installs them); "unix32", the 32-bit
+        MicroPython of `make firmware` with the firmware and the simulator frozen in (bytes
+        as on a 32-bit board: the heap figures' interpreter, docs/device.md)."""
         env = dict(os.environ)
         for key in list(env):
             if key.startswith("CONFESSOR_"):
@@ -321,7 +338,9 @@ class SimDevice:
             env["CONFESSOR_SIM_PHONE_PORT"] = str(phone_port)
         if wifi is not None:  # the networks in the radio's range: name -> passphrase
             env["CONFESSOR_SIM_WIFI"] = json.dumps(wifi)
-        dev = cls(flash, env, heap, extra_path, mpy)
+        if port not in PORTS:
+            raise SimError("no port %r (%s)" % (port, ", ".join(PORTS)))
+        dev = cls(flash, env, heap, extra_path, mpy, port)
         dev.blocks = blocks
         if mpy:
             flash_image(flash)
@@ -329,7 +348,11 @@ class SimDevice:
         return dev
 
     def boot(self, old: str | None = None) -> dict:
-        if self.mpy:
+        if self.port == "unix32":
+            # everything frozen: the flash folder holds only what the firmware writes
+            path = [".frozen"] + [str(p) for p in self.extra_path]
+            main = None
+        elif self.mpy:
             # the flashed layout: precompiled modules at the root, main.py run from there
             path = [".frozen", "."] + [str(p) for p in self.extra_path]
             main = "main.py"
@@ -337,12 +360,17 @@ class SimDevice:
             path = [".frozen", str(FIRMWARE)] + [str(p) for p in self.extra_path] + [str(ROOT)]
             main = str(FIRMWARE / "main.py")
         env = dict(self.env, MICROPYPATH=":".join(path))
-        cmd = [micropython()]
+        cmd = [micropython(self.port)]
         if self.heap:
             cmd += ["-X", f"heapsize={self.heap}"]
+        # frozen: "" leaves sys.path, or the flash folder's files (the side channel's sim/
+        # folder among them) would shadow the frozen modules
+        frozen = "import sys\nsys.path.remove('')\n" if main is None else ""
         if self.blocks:
-            cmd += ["-c", BLOCKS_PROBE % (self.blocks - 1)]
+            cmd += ["-c", frozen + BLOCKS_PROBE % (self.blocks - 1)]
             self._read = 0
+        elif main is None:
+            cmd += ["-c", frozen + "import main\n"]
         else:
             cmd.append(main)
         # MicroPython prints an uncaught traceback on stdout: keep both for post-mortems
@@ -382,7 +410,7 @@ class SimDevice:
         )
         if got is None:  # being written: the one before is the last whole one
             return self._last_idle or {}
-        block = 4 * struct.calcsize("P")  # MicroPython's GC block: 4 words
+        block = 16 if self.port == "unix32" else 4 * struct.calcsize("P")  # a GC block: 4 words
         self._last_idle = {"free": int(got[2]), "largest": int(got[3]) * block}
         if self.blocks > 1:
             self._last_idle["map"] = report
@@ -421,33 +449,33 @@ class SimDevice:
         self.stop()
 
 
-# The device's heap budget: every game, font and server of a whole session (README).
-BUDGET_WK = 128
-_shares: dict[bool, int] = {}
+# The device's heap budget (docs/device.md, "Memory"): every game's whole session, phones
+# included, leaves MIN_FREE bytes free at idle on the 32-bit frozen build given an RP2040's
+# heap, so it fits a Pico W or a Badger 2040 W with room, and the Pico 2 W (about 400 KB)
+# with more than half of its heap free.
+RP2040_HEAP = 240 * 1024  # an RP2040's MicroPython heap (the emulator measures it)
+MIN_FREE = 96 * 1024
+_shares: dict[str, int] = {}
 
 
-def simulator_share(mpy: bool = True) -> int:
-    """Bytes of the heap the simulator itself takes (its models' RAMs, its side channel,
-    its code and names: a real board runs none of it), as firmware/sim/__init__.py
-    measures it at power-on. Measured once per process, on a device booted to its menu."""
-    if mpy not in _shares:
+def simulator_share(port: str = "unix32") -> int:
+    """Bytes of the heap the simulator itself takes on this port (its models' RAMs, its
+    side channel: a real board runs none of it), as firmware/sim/__init__.py measures it at
+    power-on. Measured once per process, on a device booted to its menu."""
+    if port not in _shares:
         import tempfile
 
         with tempfile.TemporaryDirectory(prefix="share") as folder:
-            dev = SimDevice.start(Path(folder) / "flash", heap="256wK", mpy=mpy)
+            dev = SimDevice.start(Path(folder) / "flash", heap="1M", port=port)
             try:
-                _shares[mpy] = int(dev.client.status()["share"])
+                _shares[port] = int(dev.client.status()["share"])
             finally:
                 dev.stop()
-    return _shares[mpy]
+    return _shares[port]
 
 
-def budget_heap(budget_wk: int = BUDGET_WK, mpy: bool = True) -> str:
-    """The `-X heapsize` that holds the firmware to `budget_wk` on the simulator: the
-    budget plus the simulator's own share, rounded up to whole wK. (A wK is 1024 words
-    of 4 bytes on a 32-bit board; this port scales it by its word size, as MicroPython's
-    -X heapsize does.) Everything else the session allocates counts against the budget,
-    the names the firmware's modules intern and the pools that hold them included."""
-    per_wk = 1024 * struct.calcsize("P") // 4  # 2048 bytes on a 64-bit port
-    share = simulator_share(mpy)
-    return "%dwK" % (budget_wk + (share + per_wk - 1) // per_wk)
+def device_heap() -> str:
+    """The `-X heapsize` of the 32-bit frozen build that gives the firmware an RP2040's
+    heap: RP2040_HEAP plus the simulator's own share, so everything the firmware and its
+    games allocate, the names they intern included, counts as on the chip."""
+    return str(RP2040_HEAP + simulator_share("unix32"))

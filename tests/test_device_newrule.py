@@ -1,6 +1,5 @@
 """End to end: New Rule (Sin) on the simulated device, by button presses only, with the
-firmware installed from the manifest as .mpy under the device's heap budget (128wK for the firmware;
-host.sim_client.budget_heap adds the simulator's own share).
+firmware frozen into the 32-bit MicroPython and an RP2040's heap (host.sim_client.device_heap).
 
 The decisions come from host/sim_play.py new_rule_press (the screen alone), so each
 seed's game is known in advance: tests/test_device_newrule.py's seeds were chosen by
@@ -19,7 +18,7 @@ import time
 from device_helpers import check_picture, log_of, start_device
 from test_device_power import actions, power_cut_and_check
 
-from host.sim_client import budget_heap
+from host.sim_client import device_heap
 from host.sim_play import NEW_RULE_TITLE, new_rule_press, new_rule_rows, start_game
 from shared_rules import gamelog, games
 from shared_rules.game import CHANCE
@@ -122,7 +121,7 @@ def check_round_ends(seen, news, names):
 
 
 def test_two_players_play_to_100_by_buttons(tmp_path):
-    dev = start_device(tmp_path, heap=budget_heap(), mpy=True, seed=SEED_TARGET)
+    dev = start_device(tmp_path, heap=device_heap(), port="unix32", seed=SEED_TARGET)
     seen = []
     try:
         c = dev.client
@@ -165,7 +164,7 @@ def test_two_players_play_to_100_by_buttons(tmp_path):
 
 
 def test_three_players_reckoning_and_total_damnation(tmp_path):
-    dev = start_device(tmp_path, heap=budget_heap(), mpy=True, seed=SEED_DAMNATION)
+    dev = start_device(tmp_path, heap=device_heap(), port="unix32", seed=SEED_DAMNATION)
     seen = []
     try:
         c = dev.client
@@ -190,7 +189,7 @@ def test_three_players_reckoning_and_total_damnation(tmp_path):
 
 
 def test_power_cuts_lose_and_double_nothing(tmp_path):
-    ref = start_device(tmp_path / "ref", heap=budget_heap(), mpy=True, seed=SEED_TARGET)
+    ref = start_device(tmp_path / "ref", heap=device_heap(), port="unix32", seed=SEED_TARGET)
     try:
         start_game(ref.client, 2, new_rule_rows(100, 99), title=NEW_RULE_TITLE)
         play(ref.client, [], False)
@@ -200,7 +199,7 @@ def test_power_cuts_lose_and_double_nothing(tmp_path):
 
     rng = random.Random(20261201)
     flash = tmp_path / "cut" / "flash"
-    dev = start_device(tmp_path / "cut", heap=budget_heap(), mpy=True, seed=SEED_TARGET)
+    dev = start_device(tmp_path / "cut", heap=device_heap(), port="unix32", seed=SEED_TARGET)
     cut_at = {"private": 0, "round end": 0, "in flight": 0}
     cuts = torn = 0
     try:

@@ -1,7 +1,6 @@
 """7 Pecados on the virtual board, played by button presses only (host/sim_play.py's
 7 Pecados policy decides from each screen), with the firmware installed from the
-manifest as .mpy files under the device's heap budget (128wK for the firmware;
-host.sim_client.budget_heap adds the simulator's own share), as on a board:
+firmware frozen into the 32-bit MicroPython and an RP2040's heap (host.sim_client.device_heap), as on a board:
 
 - a Celestial game (3 players) with every screen read back from its picture, and the
   2 vs 2 team variant; an Infernal 3 vs 3 game with cancels, one of them answered on the
@@ -20,7 +19,7 @@ import time
 from device_helpers import check_picture, log_of, start_device, start_game
 from test_device_power import actions, power_cut_and_check
 
-from host.sim_client import budget_heap
+from host.sim_client import device_heap
 from host.sim_play import PECADOS_TITLE, pecados_press, pecados_step, play_pecados
 from shared_rules import gamelog, games
 
@@ -31,7 +30,7 @@ WITH_TEAMS = [(TEAMS, ["B"])]
 
 
 def start(tmp_path, players, rows=(), seed="5eed" * 16):
-    dev = start_device(tmp_path, heap=budget_heap(), mpy=True, seed=seed)
+    dev = start_device(tmp_path, heap=device_heap(), port="unix32", seed=seed)
     try:
         start_game(dev.client, players, game_rows=list(rows), title=PECADOS_TITLE)
     except BaseException:

@@ -18,7 +18,7 @@ from device_helpers import log_of, start_device
 from phone_helpers import pbm_png, zbar
 
 from host.phone_sim import PhoneHostError, PhoneHttp, choice_actions, free_port, replay_views
-from host.sim_client import BUDGET_WK, SimError, budget_heap
+from host.sim_client import SimError, device_heap
 from host.sim_play import keeper_bid, keeper_step
 from shared_rules import gamelog, games
 
@@ -210,21 +210,17 @@ def play(c, http, flash, tokens, buttons, stop_after=None, switch=False) -> dict
     return counts
 
 
-# The heap every phone test is held to: the 128wK budget of every other session, plus
-# the simulator's own share (docs/phones.md, "Memory": run two at a time as make test
-# runs them, the four phone test files pass there; 2wK less, the browser games and New
-# Rule's game on phones run out). PHONES_HEAP=<n>wK runs them at another size.
-PHONES_BUDGET_WK = BUDGET_WK
-
-
+# The heap every phone test is held to: an RP2040's, on the 32-bit frozen build, as every
+# other session (host.sim_client.device_heap; docs/device.md, "Memory").
+# PHONES_HEAP=<bytes> runs them at another size.
 def heap() -> str:
-    return os.environ.get("PHONES_HEAP") or budget_heap(PHONES_BUDGET_WK)
+    return os.environ.get("PHONES_HEAP") or device_heap()
 
 
 def test_a_keeper_game_with_phones(tmp_path):
     RETRIES["count"] = 0
     port = free_port()
-    dev = start_device(tmp_path, phone_port=port, heap=heap(), mpy=True)
+    dev = start_device(tmp_path, phone_port=port, heap=heap(), port="unix32")
     flash = tmp_path / "flash"
     http = PhoneHttp(port)
     try:
@@ -300,7 +296,7 @@ def until(c, http, tokens, buttons, done, limit=200) -> dict:
 def test_the_pause_menu_moves_a_seat_between_its_phone_and_the_buttons(tmp_path):
     RETRIES["count"] = 0
     port = free_port()
-    dev = start_device(tmp_path, phone_port=port, heap=heap(), mpy=True)
+    dev = start_device(tmp_path, phone_port=port, heap=heap(), port="unix32")
     http = PhoneHttp(port)
     try:
         c = dev.client

@@ -30,10 +30,10 @@ from typing import NamedTuple
 import pytest
 from device_helpers import log_of, start_device
 from phone_helpers import Laptop, expected_secrets, page, tab_shows
-from test_device_phones import PHONES_BUDGET_WK, menu_to_phones, read_code, wait_moved
+from test_device_phones import menu_to_phones, read_code, wait_moved
 
 from host.phone_sim import PhoneHttp, free_port
-from host.sim_client import SimClient, SimError, budget_heap
+from host.sim_client import SimClient, SimError, device_heap
 from host.sim_play import (
     KEEPER_TITLE,
     NEW_RULE_TITLE,
@@ -51,12 +51,10 @@ from shared_rules import gamelog, games
 SEEN = "seen"  # a reveal answered on the page
 
 
-# A browser loads the page in three tabs at once and keeps their connections open: at
-# the heap of test_device_phones these tests pass too, since the page goes out in 256-byte
-# pieces (it went in 1 KB ones, and the first loads failed at that heap). Phone mode is
-# still over the budget of every other session (docs/phones.md, "Memory").
+# A browser loads the page in three tabs at once and keeps their connections open, at the
+# heap of every other session (an RP2040's, host.sim_client.device_heap).
 def browser_heap() -> str:
-    return os.environ.get("PHONES_HEAP") or budget_heap(PHONES_BUDGET_WK)
+    return os.environ.get("PHONES_HEAP") or device_heap()
 
 
 # ****** the games, as the tests play them ******
@@ -367,7 +365,7 @@ def play_in_browser(driver, c: SimClient, tmp_path, table: Table, http: PhoneHtt
 @pytest.mark.parametrize("table", TABLES, ids=[t.game for t in TABLES])
 def test_a_whole_game_played_in_a_browser(tmp_path, browser, table):
     port = free_port()
-    dev = start_device(tmp_path, phone_port=port, heap=browser_heap(), mpy=True)
+    dev = start_device(tmp_path, phone_port=port, heap=browser_heap(), port="unix32")
     try:
         made = play_in_browser(browser, dev.client, tmp_path, table, PhoneHttp(port))
     finally:

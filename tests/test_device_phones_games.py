@@ -143,7 +143,7 @@ def finish(c, flash, game):
 @pytest.fixture
 def device(tmp_path):
     port = free_port()
-    dev = start_device(tmp_path, phone_port=port, heap=heap(), mpy=True)
+    dev = start_device(tmp_path, phone_port=port, heap=heap(), port="unix32")
     dev.http = PhoneHttp(port)  # pyright: ignore[reportAttributeAccessIssue]
     try:
         yield dev

@@ -17,14 +17,11 @@ from pathlib import Path
 
 from device_helpers import start_device
 from phone_helpers import pbm_png, zbar
-from test_device_phones import (
-    PHONES_BUDGET_WK,  # one heap for every phone test (docs/phones.md, "Memory")
-)
+from test_device_phones import heap  # one heap for every phone test (docs/device.md, "Memory")
 
 from host.cli import main as cli
 from host.link import Link
 from host.phone_sim import PhoneHttp, choice_actions, free_port
-from host.sim_client import budget_heap
 from host.sim_play import start_game
 
 HOME = "Home Wi-Fi"
@@ -35,10 +32,6 @@ DOCS = os.environ.get("CONFESSOR_PHONE_SHOTS")  # a folder: also keep the screen
 def keep(c, name) -> None:
     if DOCS:
         pbm_png(c.screen_image_path(), Path(DOCS) / f"{name}.png")
-
-
-def heap() -> str:
-    return os.environ.get("PHONES_HEAP") or budget_heap(PHONES_BUDGET_WK)
 
 
 def read_code(c, tmp_path, name) -> str:
@@ -92,7 +85,6 @@ def test_station_mode_set_over_the_link(tmp_path, capsys):
         sim_dir=tmp_path / "sim",
         quiet=True,
         env=env,
-        heap=heap(),
     )
     http = PhoneHttp(port)
     try:
@@ -182,7 +174,7 @@ def device_with(tmp_path, wifi, networks, port):
     flash.mkdir(parents=True)
     settings = {"names": [], "brightness": 128, "phones": True, "wifi": wifi}
     (flash / "settings.json").write_text(json.dumps(settings))
-    return start_device(tmp_path, phone_port=port, heap=heap(), mpy=True, wifi=networks)
+    return start_device(tmp_path, phone_port=port, heap=heap(), port="unix32", wifi=networks)
 
 
 def test_a_wrong_password_offers_the_own_network(tmp_path):

@@ -26,7 +26,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from host.sim_client import BUDGET_WK, SimDevice, SimError, budget_heap, simulator_share
+from host.sim_client import SimDevice, SimError, device_heap, simulator_share
 from host.sim_play import KEEPER_TITLE, lowest_free, play_session
 from shared_rules import games
 
