@@ -27,11 +27,11 @@ def wire(name, prof, machine, chain, urandom):
     buttons = Buttons(pins)
 
     d = prof["display"]
-    # The order matters. On the rp2 port `miso=None` is the same as leaving miso out
-    # (micropython#16912, open): the SPI constructor switches the bus's default MISO pin to
-    # the SPI block, and on SPI1 that is GP8, the Waveshare module's DC line. Creating the
-    # DC Pin afterwards makes GP8 a GPIO output again; created before the bus, DC would be
-    # dead and the display would never see a command. So: the bus first, then CS and DC.
+    # The bus first, then CS and DC. On the rp2 port a MISO left out is the bus's default
+    # pin, which the constructor switches to SPI: on SPI1 that is GP8, the Waveshare
+    # module's DC line. miso=None leaves it alone since MicroPython 1.25 (micropython#16912,
+    # fixed by dd7a950); before that None took it too. A DC Pin made after the bus makes
+    # GP8 a GPIO output again whatever the release did, so this order works on all of them.
     spi = machine.SPI(
         d["spi"],
         baudrate=d["baudrate"],

@@ -58,9 +58,9 @@ def test_display(profile):
     """Step 1. Returns the firmware's display driver when it is on the board, else None."""
     d = profile["display"]
     busy = Pin(d["busy"], Pin.IN, Pin.PULL_UP)
-    # The SPI bus first, then CS and DC: on the rp2 port miso=None still switches SPI1's
-    # default MISO, GP8 (the Waveshare module's DC), to the SPI block; making the DC Pin
-    # afterwards gives GP8 back (micropython#16912). The Badger's SPI0 is wired the same way.
+    # The SPI bus first, then CS and DC, as the firmware does: MicroPython before 1.25
+    # switched SPI1's default MISO, GP8 (the Waveshare module's DC), to the SPI block even
+    # with miso=None (micropython#16912); a DC Pin made afterwards gives GP8 back.
     spi = SPI(d["spi"], baudrate=d["baudrate"], sck=Pin(d["sck"]), mosi=Pin(d["mosi"]), miso=None)
     cs = Pin(d["cs"], Pin.OUT, value=1)
     dc = Pin(d["dc"], Pin.OUT, value=0)

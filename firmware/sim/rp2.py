@@ -4,11 +4,12 @@
 #
 # Each GPIO has one function at a time, as on the RP2040/RP2350 (GPIO function select):
 # creating a Pin with a mode makes it a GPIO (SIO); creating an SPI switches its SCK, MOSI
-# and MISO pins to the SPI block. As in ports/rp2/machine_spi.c, an SPI argument left out
-# and one given as None are the same: the bus's default pin is used, so SPI(1, ...,
-# miso=None) takes GP8 (micropython#16912, open). A pad that is not a GPIO output drives
-# nothing: a display whose DC pad was taken by the SPI block never sees a command/data
-# change, and the display model is told (`fault`) instead of being fed.
+# and MISO pins to the SPI block. As in ports/rp2/machine_spi.c since MicroPython 1.25
+# (micropython#16912, fixed by dd7a950), an SPI argument left out is the bus's default
+# pin, so SPI(1, ...) without miso takes GP8, and miso=None takes no pin. A pad that is
+# not a GPIO output drives nothing: a display whose DC pad was taken by the SPI block
+# never sees a command/data change, and the display model is told (`fault`) instead of
+# being fed.
 
 try:
     import umachine as _machine  # the built-in, even where a machine.py stands in for it
@@ -103,9 +104,14 @@ def new_world(mcu="rp2350"):
     return _world
 
 
+_DEFAULT = object()  # an SPI pin argument left out
+
+
 def _gpio(arg, default):
-    if arg is None:
+    if arg is _DEFAULT:
         return default
+    if arg is None:
+        return None
     return arg.pad.n if isinstance(arg, Pin) else int(arg)
 
 
@@ -145,13 +151,17 @@ class Pin(PinBase):
 
 
 class SPI:
-    def __init__(self, id, baudrate=1000000, *, sck=None, mosi=None, miso=None, **kw):
+    def __init__(
+        self, id, baudrate=1000000, *, sck=_DEFAULT, mosi=_DEFAULT, miso=_DEFAULT, **kw
+    ):
         dsck, dmosi, dmiso = SPI_DEFAULTS[id]
         self.id = id
-        self.miso = _gpio(miso, dmiso)  # None is the default pin, as on the rp2 port
+        self.miso = _gpio(miso, dmiso)  # left out: the default pin; None: none
         pins = (_gpio(sck, dsck), _gpio(mosi, dmosi), self.miso)
         for i in range(3):
             n = pins[i]
+            if n is None:
+                continue  # not used (the rp2 port's MICROPY_HW_SPI_PIN_UNUSED)
             if n & 3 != (2, 3, 0)[i] or (n & 8) >> 3 != id:
                 raise ValueError("bad SPI pin GP%d" % n)
             world().pad(n).func = "spi%d" % id
