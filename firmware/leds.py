@@ -23,10 +23,13 @@ COLOURS = {
     "winner": (255, 200, 0),
     "wait": (64, 0, 255),
     "press": (0, 160, 160),  # status: a press seen (answer())
+    "fault": (255, 0, 255),  # status, blinking: the display does not answer (alarm())
 }
 
 
 class SeatLeds:
+    alarming = False  # the status LED shows "fault" (a blink's lit half)
+
     def __init__(self, np, seats, status=None, max_brightness=40):
         self._np = np
         self.seats = seats
@@ -77,6 +80,13 @@ class SeatLeds:
             name = "press" if name == "off" else "off"
         if self._np is not None and self._status is not None and self._status < self._np.n:
             self._np[self._status] = self._rgb(name)
+
+    def alarm(self, on):
+        """A fault's blink (panel_fault.py): the status LED "fault" while on, its state
+        while off. names() goes on telling the state."""
+        self.alarming = on
+        if self._np is not None and self._status is not None and self._status < self._np.n:
+            self._np[self._status] = self._rgb("fault" if on else self._status_name)
 
     def show(self):
         if self._np is not None:

@@ -46,6 +46,7 @@ module("table_ends.py")
 module("table_pause.py")
 module("privacy.py")
 module("low_battery.py")  # loaded for the warning, then dropped
+module("panel_fault.py")  # loaded when the display stops answering, then dropped
 module("loader.py")
 module("ui.py")
 module("layout.py")  # the presenters' wordings that fit (headline, fact, packed, tally)

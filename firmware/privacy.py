@@ -17,6 +17,9 @@
 #   were made before it got there (while its refresh ran, or before it began): they are
 #   dropped, never applied to a screen the player had not seen. Presses queued during a
 #   move's refresh stay: the player has seen the decision they act on.
+# - Faults. A refresh the display gave up (BUSY never fell: the drivers' 10 s timeout) is
+#   panel_fault.py's: the app waits there, the status LED blinking, until the panel shows
+#   the screen; a secret counts as still on the glass until then.
 
 
 import asyncio
@@ -29,6 +32,7 @@ class PrivacyPolicy:
         self.screen = None  # the latest screen asked for (the app's state)
         self.pending = False  # `screen` is a move not yet drawn
         self.secret_up = False  # a private screen is (or may still be) on the panel
+        self.waiting = False  # for a press on panel_fault.py's message (the simulator's idle)
 
     # ****** API ******
     async def show(self, scr, full=False):
@@ -62,6 +66,17 @@ class PrivacyPolicy:
                 return
         await self._refresh(self.screen, False, True)
 
+    def draw(self, scr, move=False):
+        """`scr` into the framebuffer (not yet on the glass)."""
+        paint = getattr(scr, "paint", None)  # a screen with a drawing of its own (a QR code)
+        if paint is not None:
+            paint(self.board.display)
+        else:
+            self.painter.draw(scr)
+        sim = self.board.sim
+        if sim is not None:
+            sim.note_screen(scr, move)
+
     # ****** internals ******
     async def _refresh(self, scr, flash, move=False):
         board = self.board
@@ -69,20 +84,26 @@ class PrivacyPolicy:
         if board.battery is not None:
             percent, low = board.battery.status()
             scr.battery = None if percent is None else (percent, low)
-        paint = getattr(scr, "paint", None)  # a screen with a drawing of its own (a QR code)
-        if paint is not None:
-            paint(board.display)
-        else:
-            self.painter.draw(scr)
+        self.draw(scr, move)
         self.pending = False
-        sim = board.sim
-        if sim is not None:
-            sim.note_screen(scr, move)
-        await board.display.show(board.display.refreshes == 0, leaving or flash)  # power-on: full
+        display = board.display
+        faults = display.faults
+        await display.show(display.refreshes == 0, leaving or flash)  # power-on: full
+        if display.faults != faults and not await _recover(self, scr):
+            return  # asked to leave before the panel answered: nothing more is shown
         if leaving:
             self.secret_up = False
             board.leds.status("off")
             board.leds.show()
+
+
+async def _recover(policy, scr):
+    import sys
+
+    import panel_fault
+
+    sys.modules.pop("panel_fault", None)  # loaded for a fault only
+    return await panel_fault.recover(policy, scr)
 
 
 def _same_decision(a, b):

@@ -30,8 +30,15 @@
 # Waveshare pulses RST before every partial refresh. Not here: a hardware reset returns the
 # registers to their power-on values (data entry mode, source output mode), and GxEPD2
 # drives this panel's partial refreshes without one. The registers set by init() stay.
+#
+# BUSY that never falls (a loose connector, a dead controller) is a fault, not a hang: after
+# `busy_timeout_ms`, GxEPD2's 10 s for this panel (GxEPD2_290_T94_V2's busy_timeout,
+# 10000000 us, which GxEPD2_EPD::_waitWhileBusy gives up after), the refresh is given up,
+# `fault` says why and `faults` counts it; the next one starts again from a hardware reset.
+# The app decides what the table sees (privacy.py, panel_fault.py).
 
 import asyncio
+import time
 
 import framebuf
 from micropython import const
@@ -63,6 +70,7 @@ class SSD1680:
     WHITE = 1
     BLACK = 0
     busy_poll_ms = 10
+    busy_timeout_ms = 10000  # GxEPD2's for this panel (see above)
     reset_ms = 10  # RST high, low (2 ms), high: Waveshare's EPD_2IN9_V2_Reset
     clean_every = 10  # partial refreshes before a fast full one clears their ghosts
 
@@ -88,6 +96,8 @@ class SSD1680:
         self.busy = False  # True while a refresh is in progress (for the simulator's idle)
         self.refreshes = 0
         self.kind = None  # of the last refresh: "full", "fast" or "partial"
+        self.fault = None  # why the last refresh was given up (BUSY timed out), or None
+        self.faults = 0
         cs.value(1)
         dc.value(1)
 
@@ -124,8 +134,19 @@ class SSD1680:
                 await asyncio.sleep_ms(0)
 
     async def wait_busy(self):
+        """Until BUSY falls; asyncio.TimeoutError after `busy_timeout_ms`."""
+        t0 = time.ticks_ms()
         while self._busy.value():
+            if time.ticks_diff(time.ticks_ms(), t0) >= self.busy_timeout_ms:
+                raise asyncio.TimeoutError
             await asyncio.sleep_ms(self.busy_poll_ms)
+
+    def _stuck(self, what):
+        # The controller may be anywhere in its sequence and the glass may show anything:
+        # the next refresh starts from a hardware reset and is a full one, as at power-on.
+        self.faults += 1
+        self.fault = "BUSY stuck for %d s %s" % (self.busy_timeout_ms // 1000, what)
+        self._awake = self._base = False
 
     async def _activate(self, sequence):
         self._byte(_UPDATE_CTRL2, sequence)
@@ -165,7 +186,14 @@ class SSD1680:
 
     # ****** API ******
     async def init(self):
-        """Hardware reset and controller set-up (also wakes from deep sleep). RAM is kept."""
+        """Hardware reset and controller set-up (also wakes from deep sleep). RAM is kept.
+        A BUSY timeout is recorded in `fault`."""
+        try:
+            await self._init()
+        except asyncio.TimeoutError:
+            self._stuck("after a reset")
+
+    async def _init(self):
         self._rst.value(1)
         await asyncio.sleep_ms(self.reset_ms)
         self._rst.value(0)
@@ -191,29 +219,33 @@ class SSD1680:
         the panel with the OTP waveform (power-on: whatever the panel showed goes). `clean`
         asks for a refresh that leaves no ghost, the quickest the panel has: the fast full
         one (a secret leaving the screen). Otherwise a partial refresh, or every
-        `clean_every` a fast full one."""
+        `clean_every` a fast full one. None when BUSY timed out (`fault` says where)."""
         self.busy = True
+        if full or not self._base:
+            kind = "full"
+        elif clean or self._partials >= self.clean_every:
+            kind = "fast"
+        else:
+            kind = "partial"
         try:
-            if full or not self._base:
-                kind = "full"
-            elif clean or self._partials >= self.clean_every:
-                kind = "fast"
-            else:
-                kind = "partial"
             if kind == "partial":
                 if not self._awake:
-                    await self.init()  # out of deep sleep: RAM and the glass still agree
+                    await self._init()  # out of deep sleep: RAM and the glass still agree
                 await self._partial()
             else:
                 await self._flashing(kind == "fast")
             self.kind = kind
             self.refreshes += 1
+            self.fault = None
+        except asyncio.TimeoutError:
+            self._stuck("in a %s refresh" % kind)
+            kind = None
         finally:
             self.busy = False
         return kind
 
     async def _flashing(self, fast):
-        await self.init()  # border, window and a clean register set, as Waveshare does
+        await self._init()  # border, window and a clean register set, as Waveshare does
         if fast:
             self._program(0)  # WF_FULL and its voltages
         # Both RAMs: the next partial refresh compares against what the glass shows. The
@@ -236,7 +268,11 @@ class SSD1680:
 
     async def sleep(self):
         """Deep sleep mode 1 (RAM kept, no current); show() wakes it with init()."""
-        await self.wait_busy()
+        try:
+            await self.wait_busy()
+        except asyncio.TimeoutError:
+            self._stuck("before sleep")
+            return
         self._byte(_DEEP_SLEEP, 0x01)
         self._awake = False
 

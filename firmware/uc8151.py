@@ -11,9 +11,11 @@
 # 1-bit-Y buffer: 296 gate rows (landscape x) of 16 bytes (landscape y, most significant
 # bit first, top first). The UI's framebuffer is MONO_VLSB (least significant bit on top),
 # so each row is gathered from the 16 bands and bit-reversed as it is sent.
-# BUSY is LOW while the controller works.
+# BUSY is LOW while the controller works. As in ssd1680.py, BUSY that stays low for
+# `busy_timeout_ms` (GxEPD2's 10 s) gives the refresh up and sets `fault`: never a hang.
 
 import asyncio
+import time
 
 import framebuf
 from micropython import const
@@ -63,6 +65,7 @@ class UC8151:
     WHITE = 1  # with VCOM_DATA's polarity, RAM bit 1 is white
     BLACK = 0
     busy_poll_ms = 10
+    busy_timeout_ms = 10000  # GxEPD2's (ssd1680.py)
     reset_ms = 10
 
     def __init__(self, spi, cs, dc, rst, busy):
@@ -82,6 +85,8 @@ class UC8151:
         self.busy = False
         self.refreshes = 0
         self.kind = None
+        self.fault = None  # why the last refresh was given up (BUSY timed out), or None
+        self.faults = 0
         cs.value(1)
 
     def _cmd(self, command, data=None):
@@ -97,11 +102,28 @@ class UC8151:
             self._cs.value(1)
 
     async def wait_busy(self):
+        """Until BUSY rises; asyncio.TimeoutError after `busy_timeout_ms`."""
+        t0 = time.ticks_ms()
         while not self._busy.value():
+            if time.ticks_diff(time.ticks_ms(), t0) >= self.busy_timeout_ms:
+                raise asyncio.TimeoutError
             await asyncio.sleep_ms(self.busy_poll_ms)
 
+    def _stuck(self, what):
+        # the next refresh starts again from a hardware reset (init)
+        self.faults += 1
+        self.fault = "BUSY stuck for %d s %s" % (self.busy_timeout_ms // 1000, what)
+        self._awake = False
+
     async def init(self):
-        """Reset and Pimoroni's set-up; leaves the power off."""
+        """Reset and Pimoroni's set-up; leaves the power off. A BUSY timeout is recorded
+        in `fault`."""
+        try:
+            await self._init()
+        except asyncio.TimeoutError:
+            self._stuck("after a reset")
+
+    async def _init(self):
         self._rst.value(0)
         await asyncio.sleep_ms(self.reset_ms)
         self._rst.value(1)
@@ -123,11 +145,11 @@ class UC8151:
 
     async def show(self, full=True, clean=False):
         """Always a full refresh with the OTP waveform (it leaves no ghost, so it is also
-        the `clean` one); returns "full"."""
+        the `clean` one); returns "full", or None when BUSY timed out (`fault`)."""
         self.busy = True
         try:
             if not self._awake:
-                await self.init()
+                await self._init()
             await self.wait_busy()
             self._cmd(_PON)
             await self.wait_busy()
@@ -150,13 +172,21 @@ class UC8151:
             await self.wait_busy()
             self.kind = "full"
             self.refreshes += 1
+            self.fault = None
+        except asyncio.TimeoutError:
+            self._stuck("in a full refresh")
+            return None
         finally:
             self.busy = False
         return "full"
 
     async def sleep(self):
-        await self.wait_busy()
-        self._cmd(_POF)
-        await self.wait_busy()
+        try:
+            await self.wait_busy()
+            self._cmd(_POF)
+            await self.wait_busy()
+        except asyncio.TimeoutError:
+            self._stuck("before sleep")
+            return
         self._cmd(_DSLP, b"\xa5")
         self._awake = False

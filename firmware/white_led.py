@@ -12,6 +12,7 @@ class WhiteLed:
         self._on = False
         self._status_on = False
         self.answering = False
+        self.alarming = False
         self.answers = 0
 
     def seat(self, index, name):
@@ -31,6 +32,11 @@ class WhiteLed:
         self.answering = on
         self.answers += 1 if on else 0
         self._on = self._status_on != on
+
+    def alarm(self, on):
+        """A fault's blink (panel_fault.py): on, then off."""
+        self.alarming = on
+        self._on = on if on else self._status_on
 
     def show(self):
         if self._pin is not None:

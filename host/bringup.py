@@ -62,8 +62,14 @@ class SelfTestRun:
         return out
 
 
-def run(profile: str, vsys_mv: int = 4700) -> SelfTestRun:
+def run(
+    profile: str, vsys_mv: int = 4700, stuck: bool = False, faults: str | None = None
+) -> SelfTestRun:
+    """`stuck`: the display controller's BUSY never falls; `faults`: the faults.txt the
+    firmware left on the board's flash."""
     with tempfile.TemporaryDirectory(prefix="confessor-bringup-") as tmp:
+        if faults is not None:
+            (Path(tmp) / "faults.txt").write_text(faults)
         shims = Path(tmp) / "shims"
         out = Path(tmp) / "out"
         shims.mkdir()
@@ -78,6 +84,7 @@ def run(profile: str, vsys_mv: int = 4700) -> SelfTestRun:
             CONFESSOR_PROFILE=profile,
             CONFESSOR_SIM_OUT=str(out),
             CONFESSOR_SIM_VSYS_MV=str(vsys_mv),
+            CONFESSOR_SIM_PANEL="stuck" if stuck else "",
             MICROPYPATH=":".join([str(shims), ".frozen", str(ROOT / "firmware"), str(ROOT)]),
         )
         done = subprocess.run(

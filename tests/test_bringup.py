@@ -62,6 +62,18 @@ def test_a_low_battery_is_read_as_one(tmp_path):
     assert "battery: VSYS = 3.30 V" in run.output and "battery: 25%" in run.output
 
 
+def test_a_display_that_never_answers_is_named_and_the_rest_still_checked():
+    recorded = "12 s after power-on: BUSY stuck for 10 s in a partial refresh\n"
+    run = bringup.run("reference", stuck=True, faults=recorded)
+    out = run.output
+    assert "firmware: 1 display faults recorded (faults.txt), the last:" in out
+    assert "  " + recorded.strip() in out
+    assert "BUSY (GP13) stuck busy after reset" in out
+    assert run.kinds() == [] and "test card" not in out
+    assert "LEDs: seats 1-6" in out and "buttons: all 5 pressed" in out
+    assert "self-test done" in out
+
+
 def test_the_guides_pictures_are_current(runs):
     for run in runs.values():
         for name, data in bringup.pictures(run).items():

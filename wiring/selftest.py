@@ -13,7 +13,8 @@
 # the firmware expects: the display (RST, BUSY, an SPI command, then a test card with the
 # firmware's own driver: full, partial and fast refreshes), each LED in turn, the battery
 # reading and every button (each press shown on the glass). With boards.py alone it checks
-# what it can without a driver. MIT.
+# what it can without a driver. First it prints the display faults the firmware recorded
+# (faults.txt: a refresh given up because BUSY never fell). MIT.
 
 import sys
 import time
@@ -39,6 +40,23 @@ def pick_profile():
         if boards.PROFILES[name].get("micropython_board") == board:
             return name
     return boards.DEFAULT
+
+
+def recorded_faults():
+    """Step 0: what the firmware wrote to faults.txt (firmware/panel_fault.py)."""
+    try:
+        with open("faults.txt") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        lines = []
+    stuck = [line for line in lines if "BUSY stuck" in line]
+    if not stuck:
+        print("firmware: no display faults recorded (faults.txt)")
+        return
+    print("firmware: %d display faults recorded (faults.txt), the last:" % len(stuck))
+    for line in lines[-3:]:
+        print("  " + line)
+    print("  (after fixing it: mpremote rm :faults.txt)")
 
 
 def hold_power(profile):
@@ -104,10 +122,24 @@ def test_display(profile):
     return Driver(spi, cs, dc, rst, busy)
 
 
+class GaveUp(Exception):
+    pass
+
+
+def gave_up(profile, err):
+    print(
+        "display: refresh given up, %s: check BUSY (GP%d) and the panel's cable"
+        % (err, profile["display"]["busy"])
+    )
+
+
 def show(display, full):
     import asyncio
 
-    return asyncio.run(display.show(full))
+    kind = asyncio.run(display.show(full))
+    if kind is None:  # the driver gave up on BUSY (its busy_timeout_ms, 10 s)
+        raise GaveUp(display.fault)
+    return kind
 
 
 def test_card(display, name):
@@ -200,6 +232,16 @@ def test_battery(profile):
         print("battery: %d%%%s" % (level["percent"], ", low" if level["low"] else ""))
 
 
+def drawn(profile, display):
+    """A partial refresh: the display, or None once it gave up (the buttons go on)."""
+    try:
+        show(display, False)
+        return display
+    except GaveUp as err:
+        gave_up(profile, err)
+        return None
+
+
 def test_buttons(profile, display):
     """Step 5: each press is printed, and drawn on the glass when there is a driver."""
     up = profile["button_pull"] == "up"
@@ -221,7 +263,7 @@ def test_buttons(profile, display):
         for i, name in enumerate(names):
             fb.rect(4 + 58 * i, 100, 52, 20, display.BLACK)
             fb.text(name, 4 + 58 * i + (52 - 8 * len(name)) // 2, 106, display.BLACK)
-        show(display, False)
+        display = drawn(profile, display)
     print("buttons: press each of A B C UP DOWN once (%d s)" % BUTTON_WAIT_S)
     seen = []
     start = time.ticks_ms()
@@ -234,7 +276,7 @@ def test_buttons(profile, display):
                     i = names.index(name)
                     fb.fill_rect(4 + 58 * i, 100, 52, 20, display.BLACK)
                     fb.text(name, 4 + 58 * i + (52 - 8 * len(name)) // 2, 106, display.WHITE)
-                    show(display, False)
+                    display = drawn(profile, display)
         time.sleep_ms(20)
     missing = sorted(n for n in pins if n not in seen)
     print(
@@ -248,9 +290,14 @@ def main():
     profile = boards.PROFILES[name]
     print("Confessor self-test, profile %s: %s" % (name, profile["title"]))
     hold_power(profile)
+    recorded_faults()
     display = test_display(profile)
     if display is not None:
-        test_card(display, name)
+        try:
+            test_card(display, name)
+        except GaveUp as err:
+            gave_up(profile, err)
+            display = None
     test_leds(profile)
     test_battery(profile)
     test_buttons(profile, display)

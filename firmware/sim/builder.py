@@ -46,6 +46,7 @@ def build(name, profile, speed=None):
             # tests: partial and fast refreshes keep BUSY up this long, whatever the speed
             times = dict(times or {}, partial=int(slow), fast=int(slow))
         model = SSD1680Model(times, on_refresh, track_ghosts=bool(env("CONFESSOR_SIM_GHOSTS")))
+    model.stuck = env("CONFESSOR_SIM_PANEL") == "stuck"
     world.attach_spi(disp["spi"], model, disp["cs"], disp["dc"])
     world.pad(disp["rst"]).on_change = model.rst_changed
     if disp.get("busy_level", 1):
@@ -75,6 +76,9 @@ def build(name, profile, speed=None):
         display.reset_ms = 0
         display.busy_poll_ms = 1
         board.buttons.poll_ms = 4  # tests: same reads per press, less waiting
+    timeout = env("CONFESSOR_SIM_BUSY_TIMEOUT_MS")
+    if timeout:
+        display.busy_timeout_ms = int(timeout)
     long_ms = env("CONFESSOR_SIM_LONG_MS")
     if long_ms:
         board.buttons.long_ms = int(long_ms)

@@ -61,6 +61,7 @@ if _d["driver"] == "uc8151":
 else:
     MODEL = SSD1680Model(None, _refreshed)
     WORLD.pad(_d["busy"]).source = MODEL.busy
+MODEL.stuck = os.getenv("CONFESSOR_SIM_PANEL") == "stuck"  # BUSY never falls
 WORLD.attach_spi(_d["spi"], MODEL, _d["cs"], _d["dc"])
 WORLD.pad(_d["rst"]).on_change = MODEL.rst_changed
 if PROFILE["battery"] is not None:

@@ -191,6 +191,77 @@ def test_ssd1680_waits_for_busy_without_blocking_the_loop():
     assert not model.errors  # nothing sent while BUSY
 
 
+# ****** a controller that never answers: BUSY given up after busy_timeout_ms ******
+def bounded(coro, ms=3000):
+    """The driver's coroutine, failed by asyncio.TimeoutError if it waits for ever."""
+    return run(asyncio.wait_for_ms(coro, ms))
+
+
+def timed(coro):
+    import time
+
+    t0 = time.ticks_ms()
+    result = bounded(coro)
+    return result, time.ticks_diff(time.ticks_ms(), t0)
+
+
+def test_ssd1680_gives_up_on_a_stuck_busy_and_starts_again_from_a_reset():
+    d, model = ssd1680()
+    assert d.busy_timeout_ms == 10000  # GxEPD2's for this panel
+    d.busy_timeout_ms = 60
+    model.stuck = True  # from power-on: nothing answers (a BUSY pulled up, no panel)
+    kind, took = timed(d.show(full=True))
+    assert kind is None and 60 <= took < 1000, (kind, took)
+    assert d.fault == "BUSY stuck for 0 s in a full refresh" and d.faults == 1
+    assert not model.errors  # nothing sent to a controller that said BUSY
+    assert not d.busy and d.refreshes == 0
+    model.stuck = False  # it answers again: the next refresh is a full one from a reset
+    d.fb.fill(d.WHITE)
+    d.fb.text("back", 10, 10, d.BLACK)
+    resets = model.resets
+    assert bounded(d.show(full=False)) == "full"
+    assert model.resets == resets + 1 and d.fault is None and d.faults == 1
+    assert bytes(model.landscape()) == bytes(d.buf) and not model.errors
+
+
+def test_ssd1680_gives_up_on_a_refresh_that_never_ends():
+    d, model = ssd1680()
+    d.busy_timeout_ms = 60
+    d.fb.fill(d.WHITE)
+    assert bounded(d.show(full=True)) == "full"
+    model.stuck = True  # stuck in the middle of the next refresh
+    model.times = {"partial": 1}
+    d.fb.text("x", 0, 0, d.BLACK)
+    kind, took = timed(d.show(full=False))
+    assert kind is None and took >= 60 and d.fault.endswith("in a partial refresh"), d.fault
+    assert bounded(d.sleep()) is None and d.fault.endswith("before sleep")
+    assert d.faults == 2
+    model.stuck = False
+    model.errors[:] = []  # (the partial refresh's bytes went to a controller stuck busy)
+    assert bounded(d.show(full=False)) == "full"  # the glass is unknown: a full refresh
+    assert bytes(model.landscape()) == bytes(d.buf) and not model.errors
+
+
+def test_uc8151_gives_up_on_a_stuck_busy():
+    b, model, rec = rig.board("badger2040w")
+    d = b.display
+    assert d.busy_timeout_ms == 10000
+    d.busy_timeout_ms = 60
+    model.stuck = True  # BUSY_N held low
+    kind, took = timed(d.show())
+    assert kind is None and took >= 60 and d.fault == "BUSY stuck for 0 s in a full refresh"
+    assert not model.errors
+    bounded(d.init())
+    assert d.faults == 2 and d.fault.endswith("after a reset")
+    model.stuck = False
+    draw_card(d.fb, d.WHITE, d.BLACK)
+    assert bounded(d.show()) == "full" and d.fault is None
+    assert bytes(model.landscape()) == bytes(d.buf) and not model.errors
+    model.stuck = True
+    assert bounded(d.sleep()) is None and d.fault.endswith("before sleep")
+    assert not model.asleep
+
+
 # ****** the rp2 SPI and the DC line ******
 def _dc_then_bus(**miso):
     """A display whose DC Pin is made before the SPI bus (board.wire makes it after)."""
