@@ -9,9 +9,10 @@ def neopixel_chain(pin, count, timing):
     return neopixel.NeoPixel(pin, count, timing=timing)
 
 
-def wire(name, prof, machine, chain, urandom):
+def wire(name, prof, machine, chain, urandom, rp2=None):
     """The Board of a profile, from `machine` (Pin, SPI, ADC, Signal) and `chain`, which
-    makes a WS2812 chain from (pin, count, timing)."""
+    makes a WS2812 chain from (pin, count, timing); a profile whose chain has the "pio"
+    driver gets ws2812_pio.PioChain on `rp2` (None: the board's rp2 module)."""
     from board import Board
     from buttons import Buttons
 
@@ -53,7 +54,14 @@ def wire(name, prof, machine, chain, urandom):
     if is_chain(lp):
         from leds import WS2812_TIMING, SeatLeds
 
-        np = chain(Pin(lp["pin"]), lp["count"], WS2812_TIMING)  # see leds.py
+        if lp.get("driver") == "pio":
+            from ws2812_pio import PioChain
+
+            if rp2 is None:
+                import rp2
+            np = PioChain(rp2, Pin(lp["pin"]), lp["count"])
+        else:
+            np = chain(Pin(lp["pin"]), lp["count"], WS2812_TIMING)  # see leds.py
         leds = SeatLeds(np, lp["seats"], lp.get("status"), lp.get("max_brightness", 40))
     else:
         from white_led import WhiteLed

@@ -27,6 +27,7 @@ module("board_wire.py")  # imported once at power-on, then dropped
 module("buttons.py")
 module("leds.py")
 module("white_led.py")
+module("ws2812_pio.py")  # the "pio" LED driver: imported only by a profile that asks for it
 module("ssd1680.py")
 data("panel_ws29.bin")  # the 2.9" panel's waveforms, read for a refresh (host/panel_table.py)
 # its published data, cited (written to panel_ws29.bin); the simulator's refresh times

@@ -24,7 +24,8 @@ RETRY_MS = 1000
 
 def note(text):
     """A line in faults.txt: seconds since power-on, what happened."""
-    line = "%d s after power-on: %s\n" % (time.ticks_ms() // 1000, text)
+    now = time.ticks_ms() // 1000  # pyright: ignore[reportOperatorIssue]
+    line = "%d s after power-on: %s\n" % (now, text)
     try:
         try:
             with open(FILE) as f:

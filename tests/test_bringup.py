@@ -62,6 +62,13 @@ def test_a_low_battery_is_read_as_one(tmp_path):
     assert "battery: VSYS = 3.30 V" in run.output and "battery: 25%" in run.output
 
 
+def test_the_leds_through_the_pio_driver_show_the_same(runs):
+    run = bringup.run("reference", led_driver="pio")
+    assert run.errors == []  # every bit inside the WS2812B's windows
+    assert "LEDs (a PIO state machine): seats 1-6" in run.output
+    assert run.led_steps() == runs["reference"].led_steps()
+
+
 def test_a_display_that_never_answers_is_named_and_the_rest_still_checked():
     recorded = "12 s after power-on: BUSY stuck for 10 s in a partial refresh\n"
     run = bringup.run("reference", stuck=True, faults=recorded)
@@ -70,7 +77,7 @@ def test_a_display_that_never_answers_is_named_and_the_rest_still_checked():
     assert "  " + recorded.strip() in out
     assert "BUSY (GP13) stuck busy after reset" in out
     assert run.kinds() == [] and "test card" not in out
-    assert "LEDs: seats 1-6" in out and "buttons: all 5 pressed" in out
+    assert "LEDs (neopixel): seats 1-6" in out and "buttons: all 5 pressed" in out
     assert "self-test done" in out
 
 

@@ -158,6 +158,12 @@ BREAKAGES = [
     ("battery-off-adc", _set(R + ("battery", "adc_pin"), 21), pinrules.check_battery, "has no ADC"),
     ("battery-no-divider", _set(R + ("battery", "divider"), 1), pinrules.check_battery, "divider"),
     ("seven-seats", _set(R + ("leds", "seats"), 7), pinrules.check_leds, "at most 6"),
+    (
+        "unknown-led-driver",
+        _set(R + ("leds", "driver"), "dma"),
+        pinrules.check_leds,
+        "leds driver 'dma': one of neopixel, pio",
+    ),
     ("status-not-last", _set(R + ("leds", "status"), 0), pinrules.check_leds, "status"),
     ("chain-too-short", _set(R + ("leds", "count"), 6), pinrules.check_leds, "count seats+1"),
     (

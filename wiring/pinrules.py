@@ -113,6 +113,9 @@ DISPLAY_KEYS += ("width", "height", "baudrate")
 BUTTON_NAMES = ("A", "B", "C", "UP", "DOWN")
 LED_KEYS = ("pin", "seats", "status", "count", "max_brightness")
 MAX_SEATS = 6
+# What sends a WS2812 chain's bits (leds "driver", default neopixel): MicroPython's neopixel
+# module (machine.bitstream) or firmware/ws2812_pio.py's PIO state machine.
+LED_DRIVERS = ("neopixel", "pio")
 # board_wire.wire() creates these after the SPI bus: they take their pad back from it.
 MADE_AFTER_THE_BUS = ("cs", "dc", "rst", "busy")
 # The first MicroPython whose rp2 SPI(miso=None) leaves the default MISO pin alone (#16912).
@@ -317,6 +320,10 @@ def check_leds(pinmap):
             if (leds["count"], leds["seats"], leds["status"]) != (1, 0, 0):
                 problems.append("%s: a single PWM LED has count 1, seats 0, status 0" % name)
             continue
+        if leds.get("driver", "neopixel") not in LED_DRIVERS:
+            problems.append(
+                "%s: leds driver %r: one of %s" % (name, leds["driver"], ", ".join(LED_DRIVERS))
+            )
         if not 0 <= leds["seats"] <= MAX_SEATS:
             problems.append("%s: %s seat LEDs (at most %s)" % (name, leds["seats"], MAX_SEATS))
         if leds["count"] != leds["seats"] + 1 or leds["status"] != leds["seats"]:

@@ -6,8 +6,8 @@
 #     .venv/bin/mpremote connect PORT run wiring/selftest.py
 #   On a board with only MicroPython, copy what it needs first:
 #     .venv/bin/mpremote connect PORT cp firmware/boards.py firmware/leds.py \
-#       firmware/battery.py firmware/panel_ws29.bin firmware/ssd1680.py firmware/uc8151.py : \
-#       + run wiring/selftest.py
+#       firmware/battery.py firmware/panel_ws29.bin firmware/ssd1680.py firmware/uc8151.py \
+#       firmware/ws2812_pio.py : + run wiring/selftest.py
 #
 # It reads the pins from boards.py (generated from wiring/pinmap.json), so it tests the wiring
 # the firmware expects: the display (RST, BUSY, an SPI command, then a test card with the
@@ -188,24 +188,36 @@ def test_leds(profile):
             time.sleep_ms(300)
         print("LED: the white LED should have blinked 3 times")
         return
-    import neopixel
+    if leds.get("driver") == "pio":  # the profile's PIO state machine, as the firmware
+        try:
+            import rp2
+            from ws2812_pio import PioChain
+        except ImportError:
+            print("LEDs: the profile asks for the PIO driver: copy firmware/ws2812_pio.py")
+            return
+        chain = PioChain(rp2, Pin(leds["pin"]), leds["count"])
+        how = "a PIO state machine"
+    else:
+        import neopixel
 
-    try:
-        from leds import WS2812_TIMING  # the timing known to work on the RP2350
-    except ImportError:
-        WS2812_TIMING = (350, 900, 800, 450)
-    chain = neopixel.NeoPixel(Pin(leds["pin"]), leds["count"], timing=WS2812_TIMING)
+        try:
+            from leds import WS2812_TIMING  # the timing known to work on the RP2350
+        except ImportError:
+            WS2812_TIMING = (350, 900, 800, 450)
+        chain = neopixel.NeoPixel(Pin(leds["pin"]), leds["count"], timing=WS2812_TIMING)
+        how = "neopixel"
     for i in range(leds["count"]):
         for colour in ((cap, 0, 0), (0, cap, 0), (0, 0, cap)):
-            chain.fill((0, 0, 0))
-            chain[i] = colour
+            for j in range(leds["count"]):
+                chain[j] = colour if j == i else (0, 0, 0)
             chain.write()
             time.sleep_ms(250)
-    chain.fill((0, 0, 0))
+    for j in range(leds["count"]):
+        chain[j] = (0, 0, 0)
     chain.write()
     print(
-        "LEDs: seats 1-%d then the status LED should each have shown red, green, blue"
-        % leds["seats"]
+        "LEDs (%s): seats 1-%d then the status LED should each have shown red, green, blue"
+        % (how, leds["seats"])
     )
 
 

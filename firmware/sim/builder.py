@@ -62,6 +62,15 @@ def build(name, profile, speed=None):
     def chain(pin, count, timing):
         return SimNeoPixel(pin, count, timing=timing, mcu=world.mcu)
 
+    lp = profile["leds"]
+    pio_chain = None
+    if lp.get("driver") == "pio":
+        # the LEDs on the data pin, driven by the firmware's own PIO program
+        from sim import pio  # noqa: F401 - the simulator's share, not the firmware's
+        from sim.hw import Ws2812Chain
+
+        pio_chain = world.pad(lp["pin"]).sink = Ws2812Chain(lp["count"])
+
     import gc
 
     from sim import builder_firmware
@@ -70,7 +79,7 @@ def build(name, profile, speed=None):
     before = gc.mem_alloc()
     import board_wire
 
-    board = board_wire.wire(name, profile, rp2, chain, None)
+    board = board_wire.wire(name, profile, rp2, chain, None, rp2)
     display = board.display
     if not real:
         display.reset_ms = 0
@@ -88,10 +97,9 @@ def build(name, profile, speed=None):
         channel.supply = supply
         channel.battery = board.battery
 
-    np = getattr(board.leds, "_np", None)
+    np = pio_chain or getattr(board.leds, "_np", None)
     if np is not None and channel:
         np.on_write = channel.on_leds
-    lp = profile["leds"]
     if np is None and channel and board_wire.led_pin(lp) is not None:
         # the Badger's one LED: every show() reported (a blink can leave the pin as it was)
         leds = board.leds

@@ -1,4 +1,5 @@
-# sim/rp2.py  The rp2 port's machine.Pin, SPI and ADC over a simulated GPIO bank
+# sim/rp2.py  The rp2 port's machine.Pin, SPI and ADC over a simulated GPIO bank, and its
+# rp2 module's PIO (asm_pio, StateMachine: sim/pio.py, loaded when used)
 # MIT licence. Never flashed. board.py wires a board with these exactly as it wires a real
 # one with `machine`, so the order it creates things in matters here as it does there.
 #
@@ -36,6 +37,7 @@ class Pad:
     _plan = None  # a simulated press (sim/hw.py Hold)
     source = None  # a function giving the outside level (a BUSY line)
     on_change = None  # called with the level when the GPIO output changes
+    sink = None  # the part a PIO state machine drives through this pad (sim/hw.py Ws2812Chain)
 
     def __init__(self, n):
         self.n = n
@@ -63,6 +65,8 @@ class World:
         self._pads = {}
         self.buses = {}  # SPI id -> (device, cs pad, dc pad)
         self.analog = {}  # GPIO -> function giving millivolts at the pin
+        self.pio_claimed = set()  # state machines another driver holds (the radio's)
+        self.pio_words = {}  # PIO block -> instruction memory words used
 
     def pad(self, n):
         p = self._pads.get(n)
@@ -171,6 +175,32 @@ class SPI:
 
     def write(self, buf):
         _world.spi_write(self.id, buf)
+
+
+class PIO:
+    """rp2.PIO's constants (ports/rp2/rp2_pio.c)."""
+
+    IN_LOW = 0
+    IN_HIGH = 1
+    OUT_LOW = 2
+    OUT_HIGH = 3
+    SHIFT_LEFT = 0
+    SHIFT_RIGHT = 1
+    JOIN_NONE = 0
+    JOIN_TX = 1
+    JOIN_RX = 2
+
+
+def asm_pio(**kw):
+    from sim import pio
+
+    return pio.asm_pio(**kw)
+
+
+def StateMachine(id, prog=None, freq=-1, **kw):
+    from sim import pio
+
+    return pio.StateMachine(id, prog, freq, **kw)
 
 
 class ADC:

@@ -363,6 +363,159 @@ def test_ws2812_timing_works_on_the_rp2350():
     assert b.np.timing == WS2812_TIMING
 
 
+# ****** WS2812 from a PIO state machine (ws2812_pio.py) ******
+def pio_chain(mcu="rp2350", n=7):
+    """A PioChain on GP22 with WS2812B LEDs on that pad, as sim.build wires it."""
+    import ws2812_pio
+    from sim.hw import Ws2812Chain
+
+    world = rp2.new_world(mcu)
+    leds = world.pad(22).sink = Ws2812Chain(n)
+    return ws2812_pio.PioChain(rp2, rp2.Pin(22), n), leds, world
+
+
+def lit(np):
+    for i, rgb in enumerate(((40, 0, 0), (0, 40, 0), (0, 0, 40), (1, 2, 3), (255, 128, 7))):
+        np[i] = rgb
+    return [(40, 0, 0), (0, 40, 0), (0, 0, 40), (1, 2, 3), (255, 128, 7), (0, 0, 0), (0, 0, 0)]
+
+
+def test_pio_ws2812_bits_fall_inside_the_ws2812b_windows_on_both_chips():
+    for mcu, div in (("rp2350", 4800), ("rp2040", 4000)):  # 150/8 = 18.75, 125/8 = 15.625
+        np, leds, world = pio_chain(mcu)
+        assert np._sm.div == div and world.pad(22).func == "pio0"
+        want = lit(np)
+        np.write()
+        assert leds.shown == want and leds.errors == [] and leds.writes == 1, leds.errors
+        np[1] = (9, 9, 9)
+        np.write()  # at once: the driver waits for the last frame to latch
+        want[1] = (9, 9, 9)
+        assert leds.shown == want and leds.errors == [] and leds.writes == 2, leds.errors
+
+
+def program_with(t1, t2, t3):
+    """The datasheet's program with another cycle split (T1, T2, T3)."""
+
+    def program(rp2):
+        @rp2.asm_pio(
+            sideset_init=rp2.PIO.OUT_LOW,
+            out_shiftdir=rp2.PIO.SHIFT_LEFT,
+            autopull=True,
+            pull_thresh=24,
+            fifo_join=rp2.PIO.JOIN_TX,
+        )
+        def ws2812():
+            wrap_target()  # noqa: F821
+            label("bitloop")  # noqa: F821
+            out(x, 1).side(0)[t3 - 1]  # noqa: F821
+            jmp(not_x, "do_zero").side(1)[t1 - 1]  # noqa: F821
+            jmp("bitloop").side(1)[t2 - 1]  # noqa: F821
+            label("do_zero")  # noqa: F821
+            nop().side(0)[t2 - 1]  # noqa: F821
+            wrap()  # noqa: F821
+
+        return ws2812
+
+    return program
+
+
+def test_the_simulated_assembler_emits_the_datasheets_instruction_words():
+    import ws2812_pio
+
+    rp2.new_world()
+    # pioasm's words for the datasheet's listing (pico-examples ws2812.pio.h at 2, 5, 3):
+    # out x, 1 side 0 [2]; jmp !x 3 side 1 [1]; jmp 0 side 1 [4]; nop side 0 [4]
+    prog = program_with(2, 5, 3)(rp2)
+    assert list(prog[0]) == [0x6221, 0x1123, 0x1400, 0xA442]
+    prog = ws2812_pio._program(rp2)  # 3, 3, 4
+    assert list(prog[0]) == [0x6321, 0x1223, 0x1200, 0xA242]
+    assert prog[4] == 3 << 12  # EXECCTRL: wrap from 3 to 0, side-set not optional
+    # SHIFTCTRL: TX FIFO joined, pull threshold 24, autopull, shifted out to the left
+    assert prog[5] == 1 << 30 | 24 << 25 | 1 << 17
+    assert prog[8] == rp2.PIO.OUT_LOW
+
+
+def test_pio_ws2812_timing_mistakes_show_nothing():
+    import ws2812_pio
+
+    good = ws2812_pio._program
+    try:
+        # the split the RP2040 datasheet prints: a 0's 2-cycle high is 250 ns on average,
+        # the window's edge, and 37 clk_sys cycles (246.7 ns) with the RP2350's divider
+        ws2812_pio._program = program_with(2, 5, 3)
+        for mcu in ("rp2350", "rp2040"):
+            np, leds, world = pio_chain(mcu)
+            lit(np)
+            np.write()
+            assert leds.shown == [(0, 0, 0)] * 7, mcu
+            assert "neither T0H nor T1H" in leds.errors[0], leds.errors
+        ws2812_pio._program = program_with(3, 4, 3)  # 1250 ns a bit, 375/875 and 875/375
+        np, leds, world = pio_chain()
+        lit(np)
+        np.write()
+        assert leds.errors == [] and leds.shown[4] == (255, 128, 7)
+        ws2812_pio._program = program_with(3, 3, 5)  # an 11-cycle bit: a 1's low too long
+        np, leds, world = pio_chain()
+        lit(np)
+        np.write()
+        assert "outside T1L" in leds.errors[0], leds.errors
+    finally:
+        ws2812_pio._program = good
+    freq = ws2812_pio._FREQ
+    try:
+        ws2812_pio._FREQ = 6_400_000  # 640 kbit/s: every time a quarter too long
+        np, leds, world = pio_chain()
+        lit(np)
+        np.write()
+        assert leds.shown == [(0, 0, 0)] * 7 and leds.errors, leds.errors
+    finally:
+        ws2812_pio._FREQ = freq
+    latch = ws2812_pio._LATCH_US
+    try:
+        ws2812_pio._LATCH_US = 0  # the next frame before the last one latched
+        np, leds, world = pio_chain()
+        lit(np)
+        np.write()
+        np.write()
+        assert any("under RES" in e for e in leds.errors), leds.errors
+    finally:
+        ws2812_pio._LATCH_US = latch
+
+
+def test_pio_ws2812_takes_a_free_state_machine_and_its_pin():
+    import ws2812_pio
+    from sim.hw import Ws2812Chain
+
+    world = rp2.new_world("rp2350")
+    world.pio_claimed.add(0)  # as the radio's driver may hold one
+    leds = world.pad(22).sink = Ws2812Chain(7)
+    np = ws2812_pio.PioChain(rp2, rp2.Pin(22), 7)
+    assert np._sm.id == 1
+    want = lit(np)
+    np.write()
+    assert leds.shown == want
+    # a Pin made on the data pad afterwards takes it back from the PIO: nothing arrives
+    rp2.Pin(22, rp2.Pin.OUT, value=0)
+    np[0] = (9, 9, 9)
+    np.write()
+    assert leds.shown == want and leds.writes == 1
+
+
+def test_the_pio_profile_option_wires_the_pio_driver():
+    import boards
+    import sim
+
+    profile = dict(boards.PROFILES["reference"])
+    profile["leds"] = dict(profile["leds"], driver="pio")
+    b = sim.build("reference", profile, speed="instant")
+    assert type(b.leds._np).__name__ == "PioChain"
+    b.leds.only(2, "turn")
+    b.leds.status("secret")
+    b.leds.show()
+    assert b.np.shown[2] == (40, 40, 40) and b.np.shown[6] == (40, 0, 0) and not b.np.errors
+    assert b.world.pad(22).func == "pio0"
+
+
 # ****** battery ******
 def test_battery_reads_vsys_through_the_divider():
     from battery import Battery
