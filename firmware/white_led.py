@@ -34,9 +34,10 @@ class WhiteLed:
         self._on = self._status_on != on
 
     def alarm(self, on):
-        """A fault's blink (panel_fault.py): on, then off."""
+        """A fault's blink (panel_fault.py): the LED the other way from its state while
+        on (lit while dark, dark while lit), as it was while off."""
         self.alarming = on
-        self._on = on if on else self._status_on
+        self._on = self._status_on != on
 
     def show(self):
         if self._pin is not None:

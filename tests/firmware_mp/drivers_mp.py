@@ -743,6 +743,28 @@ def test_leds_answer_a_press_with_a_blink_of_the_status_led():
     white.answer(False)
     white.show()
     assert pin.value() == 1
+    for on in (True, False):  # the display-fault blink, over a secret's light
+        white.alarm(on)
+        white.show()
+        assert pin.value() == (0 if on else 1)
+    white.status("off")
+    white.alarm(True)
+    white.show()
+    assert pin.value() == 1
+
+
+def test_leds_alarm_blinks_the_status_led_and_keeps_its_state():
+    np = SimNeoPixel(None, 7, timing=WS2812_TIMING)
+    leds = SeatLeds(np, 6, 6, max_brightness=40)
+    leds.only(0, "turn")
+    leds.status("secret")
+    leds.alarm(True)
+    leds.show()
+    assert np.shown[6] == (40, 0, 40) and np.shown[0] == (40, 40, 40) and leds.alarming
+    leds.alarm(False)
+    leds.show()
+    assert np.shown[6] == (40, 0, 0) and not leds.alarming
+    assert leds.names()[-1] == "secret"
 
 
 def test_battery_status_to_the_nearest_ten_and_warns_once():
