@@ -40,7 +40,6 @@ PROFILES = {
             "count": 7,
             "max_brightness": 40,
             "kind": "ws2812",
-            "driver": "neopixel",
             "level_shifter": "74AHCT125",
         },
         "battery": {

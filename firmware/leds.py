@@ -25,13 +25,13 @@ COLOURS = {
     "winner": (255, 200, 0),
     "wait": (64, 0, 255),
     "press": (0, 160, 160),  # status: a press seen (answer())
-    "fault": (255, 0, 255),  # status, blinking: the display does not answer (alarm())
+    "fault": (255, 0, 255),  # status, blinking: the display does not answer (panel_fault.py)
 }
 
 
 class SeatLeds:
-    alarming = False  # the status LED shows "fault" (a blink's lit half)
-
+    # panel_fault.py blinks the status LED through _np, _status, _rgb and _status_name:
+    # its code is loaded only for a display fault, this class is in RAM all the time.
     def __init__(self, np, seats, status=None, max_brightness=40):
         self._np = np
         self.seats = seats
@@ -82,13 +82,6 @@ class SeatLeds:
             name = "press" if name == "off" else "off"
         if self._np is not None and self._status is not None and self._status < self._np.n:
             self._np[self._status] = self._rgb(name)
-
-    def alarm(self, on):
-        """A fault's blink (panel_fault.py): the status LED "fault" while on, its state
-        while off. names() goes on telling the state."""
-        self.alarming = on
-        if self._np is not None and self._status is not None and self._status < self._np.n:
-            self._np[self._status] = self._rgb("fault" if on else self._status_name)
 
     def show(self):
         if self._np is not None:

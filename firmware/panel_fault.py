@@ -12,14 +12,22 @@
 # for; the presses made meanwhile, with nothing to see, are dropped.
 
 import asyncio
+import sys
 import time
 
 from ui import Screen, wrap
+
+sys.modules.pop(__name__, None)  # loaded for a fault, gone with its last use
 
 FILE = "faults.txt"
 KEEP = 1024
 BLINK_MS = 250
 RETRY_MS = 1000
+
+
+def words(display):
+    """The display's fault in words: "BUSY stuck for 10 s in a full refresh"."""
+    return "BUSY stuck for %d s in a %s refresh" % (display.busy_timeout_ms // 1000, display.fault)
 
 
 def note(text):
@@ -55,14 +63,26 @@ def message(fault):
     )
 
 
+def alarm(leds, on):
+    """Half a blink of the status LED: "fault" while on (the Badger's white LED the other
+    way from its state), its state while off; the LEDs' state (names()) is untouched.
+    Done here, from the LED classes' fields: this module is in RAM only for a fault."""
+    leds.alarming = on  # (the simulator's events say so)
+    np = getattr(leds, "_np", None)
+    if np is None:
+        leds._on = leds._status_on != on
+    elif leds._status is not None and leds._status < np.n:
+        np[leds._status] = leds._rgb("fault" if on else leds._status_name)
+
+
 async def _blink(leds, display):
     on = False
     while display.fault is not None:
         on = not on
-        leds.alarm(on)
+        alarm(leds, on)
         leds.show()
         await asyncio.sleep_ms(BLINK_MS)
-    leds.alarm(False)
+    alarm(leds, False)
     leds.show()
 
 
@@ -80,6 +100,18 @@ async def _press_a(policy, buttons):
         policy.waiting = False
 
 
+def _draw(policy, scr):
+    """`scr` into the framebuffer, as privacy.py draws it."""
+    paint = getattr(scr, "paint", None)  # a screen with a drawing of its own (a QR code)
+    if paint is not None:
+        paint(policy.board.display)
+    else:
+        policy.painter.draw(scr)
+    sim = policy.board.sim
+    if sim is not None:
+        sim.note_screen(scr)
+
+
 async def recover(policy, scr):
     """After a refresh given up: until the panel shows `scr`. False if the app is asked to
     leave first (the serial link's exit: its event stays queued)."""
@@ -87,14 +119,14 @@ async def recover(policy, scr):
     display = board.display
     buttons = board.buttons
     while True:
-        fault = display.fault
+        fault = words(display)
         note(fault)
         asyncio.create_task(_blink(board.leds, display))
         tries = 1
         while display.fault is not None:
             await asyncio.sleep_ms(RETRY_MS)
             tries += 1
-            policy.draw(message(fault))
+            _draw(policy, message(fault))
             await display.show(True, True)
             buttons.clear()  # presses made before the message was on the glass
             if buttons.pending():
@@ -102,7 +134,7 @@ async def recover(policy, scr):
         note("the display answered again, try %d" % tries)
         if not await _press_a(policy, buttons):
             return False
-        policy.draw(scr)
+        _draw(policy, scr)
         await display.show(True, True)
         if display.fault is None:
             buttons.clear()

@@ -32,7 +32,6 @@ class PrivacyPolicy:
         self.screen = None  # the latest screen asked for (the app's state)
         self.pending = False  # `screen` is a move not yet drawn
         self.secret_up = False  # a private screen is (or may still be) on the panel
-        self.waiting = False  # for a press on panel_fault.py's message (the simulator's idle)
 
     # ****** API ******
     async def show(self, scr, full=False):
@@ -66,17 +65,6 @@ class PrivacyPolicy:
                 return
         await self._refresh(self.screen, False, True)
 
-    def draw(self, scr, move=False):
-        """`scr` into the framebuffer (not yet on the glass)."""
-        paint = getattr(scr, "paint", None)  # a screen with a drawing of its own (a QR code)
-        if paint is not None:
-            paint(self.board.display)
-        else:
-            self.painter.draw(scr)
-        sim = self.board.sim
-        if sim is not None:
-            sim.note_screen(scr, move)
-
     # ****** internals ******
     async def _refresh(self, scr, flash, move=False):
         board = self.board
@@ -84,26 +72,25 @@ class PrivacyPolicy:
         if board.battery is not None:
             percent, low = board.battery.status()
             scr.battery = None if percent is None else (percent, low)
-        self.draw(scr, move)
+        paint = getattr(scr, "paint", None)  # a screen with a drawing of its own (a QR code)
+        if paint is not None:
+            paint(board.display)
+        else:
+            self.painter.draw(scr)
         self.pending = False
+        sim = board.sim
+        if sim is not None:
+            sim.note_screen(scr, move)
         display = board.display
-        faults = display.faults
-        await display.show(display.refreshes == 0, leaving or flash)  # power-on: full
-        if display.faults != faults and not await _recover(self, scr):
-            return  # asked to leave before the panel answered: nothing more is shown
+        if await display.show(display.refreshes == 0, leaving or flash) is None:  # power-on: full
+            import panel_fault  # the display gave up (BUSY); it drops itself from RAM after
+
+            if not await panel_fault.recover(self, scr):
+                return  # asked to leave before the panel answered: nothing more is shown
         if leaving:
             self.secret_up = False
             board.leds.status("off")
             board.leds.show()
-
-
-async def _recover(policy, scr):
-    import sys
-
-    import panel_fault
-
-    sys.modules.pop("panel_fault", None)  # loaded for a fault only
-    return await panel_fault.recover(policy, scr)
 
 
 def _same_decision(a, b):

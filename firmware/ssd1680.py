@@ -34,8 +34,10 @@
 # BUSY that never falls (a loose connector, a dead controller) is a fault, not a hang: after
 # `busy_timeout_ms`, GxEPD2's 10 s for this panel (GxEPD2_290_T94_V2's busy_timeout,
 # 10000000 us, which GxEPD2_EPD::_waitWhileBusy gives up after), the refresh is given up,
-# `fault` says why and `faults` counts it; the next one starts again from a hardware reset.
-# The app decides what the table sees (privacy.py, panel_fault.py).
+# `fault` says which (its kind) and `faults` counts it; the next one starts again from a
+# hardware reset. init() and sleep() on their own raise asyncio.TimeoutError. The app decides
+# what the table sees (privacy.py, panel_fault.py, which also words the fault: this module
+# stays small, it is in RAM all the time).
 
 import asyncio
 import time
@@ -96,7 +98,7 @@ class SSD1680:
         self.busy = False  # True while a refresh is in progress (for the simulator's idle)
         self.refreshes = 0
         self.kind = None  # of the last refresh: "full", "fast" or "partial"
-        self.fault = None  # why the last refresh was given up (BUSY timed out), or None
+        self.fault = None  # the kind of the last refresh if it was given up, else None
         self.faults = 0
         cs.value(1)
         dc.value(1)
@@ -137,16 +139,9 @@ class SSD1680:
         """Until BUSY falls; asyncio.TimeoutError after `busy_timeout_ms`."""
         t0 = time.ticks_ms()
         while self._busy.value():
-            if time.ticks_diff(time.ticks_ms(), t0) >= self.busy_timeout_ms:
+            if time.ticks_diff(time.ticks_ms(), t0) > self.busy_timeout_ms:
                 raise asyncio.TimeoutError
             await asyncio.sleep_ms(self.busy_poll_ms)
-
-    def _stuck(self, what):
-        # The controller may be anywhere in its sequence and the glass may show anything:
-        # the next refresh starts from a hardware reset and is a full one, as at power-on.
-        self.faults += 1
-        self.fault = "BUSY stuck for %d s %s" % (self.busy_timeout_ms // 1000, what)
-        self._awake = self._base = False
 
     async def _activate(self, sequence):
         self._byte(_UPDATE_CTRL2, sequence)
@@ -186,14 +181,7 @@ class SSD1680:
 
     # ****** API ******
     async def init(self):
-        """Hardware reset and controller set-up (also wakes from deep sleep). RAM is kept.
-        A BUSY timeout is recorded in `fault`."""
-        try:
-            await self._init()
-        except asyncio.TimeoutError:
-            self._stuck("after a reset")
-
-    async def _init(self):
+        """Hardware reset and controller set-up (also wakes from deep sleep). RAM is kept."""
         self._rst.value(1)
         await asyncio.sleep_ms(self.reset_ms)
         self._rst.value(0)
@@ -230,7 +218,7 @@ class SSD1680:
         try:
             if kind == "partial":
                 if not self._awake:
-                    await self._init()  # out of deep sleep: RAM and the glass still agree
+                    await self.init()  # out of deep sleep: RAM and the glass still agree
                 await self._partial()
             else:
                 await self._flashing(kind == "fast")
@@ -238,14 +226,18 @@ class SSD1680:
             self.refreshes += 1
             self.fault = None
         except asyncio.TimeoutError:
-            self._stuck("in a %s refresh" % kind)
+            # The controller may be anywhere in its sequence and the glass may show
+            # anything: the next refresh starts from a hardware reset, a full one.
+            self.faults += 1
+            self.fault = kind
+            self._awake = self._base = False
             kind = None
         finally:
             self.busy = False
         return kind
 
     async def _flashing(self, fast):
-        await self._init()  # border, window and a clean register set, as Waveshare does
+        await self.init()  # border, window and a clean register set, as Waveshare does
         if fast:
             self._program(0)  # WF_FULL and its voltages
         # Both RAMs: the next partial refresh compares against what the glass shows. The
@@ -268,11 +260,7 @@ class SSD1680:
 
     async def sleep(self):
         """Deep sleep mode 1 (RAM kept, no current); show() wakes it with init()."""
-        try:
-            await self.wait_busy()
-        except asyncio.TimeoutError:
-            self._stuck("before sleep")
-            return
+        await self.wait_busy()
         self._byte(_DEEP_SLEEP, 0x01)
         self._awake = False
 

@@ -12,7 +12,8 @@
 # bit first, top first). The UI's framebuffer is MONO_VLSB (least significant bit on top),
 # so each row is gathered from the 16 bands and bit-reversed as it is sent.
 # BUSY is LOW while the controller works. As in ssd1680.py, BUSY that stays low for
-# `busy_timeout_ms` (GxEPD2's 10 s) gives the refresh up and sets `fault`: never a hang.
+# `busy_timeout_ms` (GxEPD2's 10 s) gives the refresh up and sets `fault` ("full"); init()
+# and sleep() on their own raise asyncio.TimeoutError: never a hang.
 
 import asyncio
 import time
@@ -85,7 +86,7 @@ class UC8151:
         self.busy = False
         self.refreshes = 0
         self.kind = None
-        self.fault = None  # why the last refresh was given up (BUSY timed out), or None
+        self.fault = None  # the kind of the last refresh if it was given up, else None
         self.faults = 0
         cs.value(1)
 
@@ -105,25 +106,12 @@ class UC8151:
         """Until BUSY rises; asyncio.TimeoutError after `busy_timeout_ms`."""
         t0 = time.ticks_ms()
         while not self._busy.value():
-            if time.ticks_diff(time.ticks_ms(), t0) >= self.busy_timeout_ms:
+            if time.ticks_diff(time.ticks_ms(), t0) > self.busy_timeout_ms:
                 raise asyncio.TimeoutError
             await asyncio.sleep_ms(self.busy_poll_ms)
 
-    def _stuck(self, what):
-        # the next refresh starts again from a hardware reset (init)
-        self.faults += 1
-        self.fault = "BUSY stuck for %d s %s" % (self.busy_timeout_ms // 1000, what)
-        self._awake = False
-
     async def init(self):
-        """Reset and Pimoroni's set-up; leaves the power off. A BUSY timeout is recorded
-        in `fault`."""
-        try:
-            await self._init()
-        except asyncio.TimeoutError:
-            self._stuck("after a reset")
-
-    async def _init(self):
+        """Reset and Pimoroni's set-up; leaves the power off."""
         self._rst.value(0)
         await asyncio.sleep_ms(self.reset_ms)
         self._rst.value(1)
@@ -149,7 +137,7 @@ class UC8151:
         self.busy = True
         try:
             if not self._awake:
-                await self._init()
+                await self.init()
             await self.wait_busy()
             self._cmd(_PON)
             await self.wait_busy()
@@ -174,19 +162,17 @@ class UC8151:
             self.refreshes += 1
             self.fault = None
         except asyncio.TimeoutError:
-            self._stuck("in a full refresh")
+            self.faults += 1  # the next refresh starts again from a hardware reset
+            self.fault = "full"
+            self._awake = False
             return None
         finally:
             self.busy = False
         return "full"
 
     async def sleep(self):
-        try:
-            await self.wait_busy()
-            self._cmd(_POF)
-            await self.wait_busy()
-        except asyncio.TimeoutError:
-            self._stuck("before sleep")
-            return
+        await self.wait_busy()
+        self._cmd(_POF)
+        await self.wait_busy()
         self._cmd(_DSLP, b"\xa5")
         self._awake = False

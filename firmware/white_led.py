@@ -3,7 +3,8 @@
 
 
 class WhiteLed:
-    """The Badger's single white LED as a status light (on/off, no seats)."""
+    """The Badger's single white LED as a status light (on/off, no seats). panel_fault.py
+    blinks it through _on and _status_on (its code is loaded only for a display fault)."""
 
     def __init__(self, pin):
         self._pin = pin
@@ -12,7 +13,6 @@ class WhiteLed:
         self._on = False
         self._status_on = False
         self.answering = False
-        self.alarming = False
         self.answers = 0
 
     def seat(self, index, name):
@@ -31,12 +31,6 @@ class WhiteLed:
         """A press seen: the LED blinks (on while off, off while on)."""
         self.answering = on
         self.answers += 1 if on else 0
-        self._on = self._status_on != on
-
-    def alarm(self, on):
-        """A fault's blink (panel_fault.py): the LED the other way from its state while
-        on (lit while dark, dark while lit), as it was while off."""
-        self.alarming = on
         self._on = self._status_on != on
 
     def show(self):

@@ -22,7 +22,9 @@ import array
 import time
 
 _FREQ = 8_000_000  # ten cycles a bit
-_LATCH_US = 90  # the last word still shifting out (24 bits, 30 us), then RES (above 50 us)
+# The last word still shifting out (24 bits, 30 us), then the latch: RES above 50 us in the
+# WS2812B datasheet, above 280 us for the parts sold as WS2812B-V5.
+_LATCH_US = 310
 
 
 def _program(rp2):

@@ -65,9 +65,9 @@ def build(name, profile, speed=None):
     lp = profile["leds"]
     pio_chain = None
     if lp.get("driver") == "pio":
-        # the LEDs on the data pin, driven by the firmware's own PIO program
-        from sim import pio  # noqa: F401 - the simulator's share, not the firmware's
-        from sim.hw import Ws2812Chain
+        # the LEDs on the data pin, driven by the firmware's own PIO program (imported
+        # here: the simulator's share, not the firmware's)
+        from sim.pio import Ws2812Chain
 
         pio_chain = world.pad(lp["pin"]).sink = Ws2812Chain(lp["count"])
 

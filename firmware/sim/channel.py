@@ -174,7 +174,7 @@ class Channel:
         self._blink = False
         shown = [list(c) for c in np.shown] if np is not None else []
         names = leds.names() if leds is not None else []
-        alarm = leds is not None and leds.alarming  # panel_fault.py's blink, lit
+        alarm = getattr(leds, "alarming", False)  # panel_fault.py's blink, lit
         if np is None:
             if (names, alarm) == self._names:
                 return  # the Badger's show() with nothing new
@@ -280,7 +280,7 @@ class Channel:
         idle = (
             not pending
             and self._holds is None
-            and (app.waiting or app.privacy.waiting)
+            and (app.waiting or getattr(app.privacy, "waiting", False))  # panel_fault.py
             and buttons.pending() == 0
             and not display.busy
             and not (self.leds is not None and self.leds.answering)

@@ -16,11 +16,13 @@
 # clock divider MicroPython computes (ports/rp2/rp2_pio.c: clk_sys * 256 // freq, an 8-bit
 # fraction), and mapped to the wall clock so that the FIFO drains as it would on the chip:
 # tx_fifo() counts the words not yet pulled, and put() waits for room. What a pin does goes
-# to the part on its pad (`pad.sink`: sim/hw.py Ws2812Chain) as (level, cycle) edges.
+# to the part on its pad (`pad.sink`: Ws2812Chain, below) as (level, cycle) edges.
 # WAIT, IN, PUSH, IRQ and OUT/MOV to EXEC are not modelled: a program using them is refused.
 
 import time
 from array import array
+
+from sim.hw import WS2812B_NS, WS2812B_TOLERANCE
 
 SYS_HZ = {"rp2040": 125_000_000, "rp2350": 150_000_000}  # MicroPython's default clocks
 MACHINES = {"rp2040": 8, "rp2350": 12}  # state machines: four per PIO block
@@ -29,6 +31,35 @@ FIFO = 4  # words, each way; 8 with the other way's joined
 
 class PIOASMError(Exception):
     pass
+
+
+class PIO:
+    """rp2.PIO's constants (ports/rp2/rp2_pio.c)."""
+
+    IN_LOW = 0
+    IN_HIGH = 1
+    OUT_LOW = 2
+    OUT_HIGH = 3
+    SHIFT_LEFT = 0
+    SHIFT_RIGHT = 1
+    JOIN_NONE = 0
+    JOIN_TX = 1
+    JOIN_RX = 2
+
+
+class Blocks:
+    """The PIO blocks of a simulated board (rp2.World.pio): the state machines another
+    driver holds (the radio's), the instruction memory used in each block."""
+
+    def __init__(self):
+        self.claimed = set()
+        self.words = {}
+
+
+def blocks(world):
+    if world.pio is None:
+        world.pio = Blocks()
+    return world.pio
 
 
 # ****** the assembler ******
@@ -236,7 +267,7 @@ class StateMachine:
         world = rp2.world()
         if not 0 <= id < MACHINES[world.mcu]:
             raise ValueError("invalid StateMachine")
-        if id in world.pio_claimed:
+        if id in blocks(world).claimed:
             raise ValueError("StateMachine claimed by external resource")
         self.id = id
         self.world = world
@@ -274,10 +305,11 @@ class StateMachine:
         if pull_thresh is not None:
             shift = shift & ~(31 << 25) | (pull_thresh & 31) << 25
         if prog[1 + self.block] < 0:  # not yet in this block's 32-word instruction memory
-            loaded = world.pio_words.get(self.block, 0)
+            used = blocks(world).words
+            loaded = used.get(self.block, 0)
             if loaded + len(self.words) > 32:
                 raise OSError(12, "no room in PIO%d's instruction memory" % self.block)
-            world.pio_words[self.block] = loaded + len(self.words)
+            used[self.block] = loaded + len(self.words)
             prog[1 + self.block] = loaded
         self.wrap_bottom = execctrl >> 7 & 31
         self.wrap_top = execctrl >> 12 & 31
@@ -515,3 +547,100 @@ class StateMachine:
         self.osr = self.fifo.pop(0)
         self.count = 0
         self.pulls.append(self.cycle)
+
+
+# ****** the LEDs on a pad the state machine drives ******
+
+WS2812B_RES_NS = 50_000  # the WS2812B latches its data after the line is low this long
+
+
+class Ws2812Chain:
+    """WS2812B LEDs on a pad a PIO state machine drives (sim/pio.py), decoded from the line
+    itself: each bit's high and low times, in the state machine's cycles, checked against
+    the WS2812B datasheet's windows (WS2812B_NS, +-150 ns) at both ends of what the clock
+    divider makes of them (a fractional divider gives a run of n cycles floor or ceil of
+    n * div clk_sys cycles: RP2040 datasheet 3.5.5); a high in neither T0H's nor T1H's
+    window is no bit. 24 bits a LED (green, red, blue, most significant first), each LED
+    keeping the first 24 and passing the rest on; the frame latched when the line stays low
+    (RES, above 50 us). A frame with a bit out of its windows, or not whole LEDs, shows
+    nothing new and is in `errors`; so is a frame begun before the last one could latch.
+    `shown`, `writes`, `on_write` and `n` as SimNeoPixel's."""
+
+    def __init__(self, n, on_write=None):
+        self.n = n
+        self.shown = [(0, 0, 0)] * n
+        self.errors = []
+        self.writes = 0
+        self.on_write = on_write
+        self._level = 0
+        self._since = 0  # the cycle of the last edge
+        self._bits = []
+        self._faults = []  # this frame's
+        self._latched = False  # the line low since the last frame was latched
+
+    def _ns(self, cycles, sm):
+        """(shortest, longest) ns of `cycles` state machine cycles."""
+        clocks = cycles * sm.div  # clk_sys cycles, times 256
+        fewest = clocks // 256
+        most = -(-clocks // 256)
+        return fewest * 10**9 // sm.sys_hz, -(-most * 10**9 // sm.sys_hz)
+
+    def _window(self, i, span, sm):
+        lo, hi = self._ns(span, sm)
+        want = WS2812B_NS[i]
+        return want - WS2812B_TOLERANCE <= lo and hi <= want + WS2812B_TOLERANCE, lo, hi
+
+    def edge(self, level, cycle, sm):
+        span = cycle - self._since
+        self._since = cycle
+        was, self._level = self._level, level
+        if level:  # a rising edge: the low before it ends
+            if self._latched:
+                self._latched = False
+                gap = self._ns(span, sm)[0]
+                if gap < WS2812B_RES_NS:
+                    self._error(
+                        "a frame began %d ns after the last one: under RES (50 us), the"
+                        " LEDs take it as more bits" % gap
+                    )
+            elif self._bits:
+                bit = self._bits[-1]
+                ok, lo, hi = self._window(1 if bit == 0 else 3, span, sm)
+                if not ok:
+                    self._faults.append(
+                        "%s low %d-%d ns, outside %s" % (bit, lo, hi, ("T0L", "T1L")[bit])
+                    )
+        elif was:  # a falling edge: the bit is its high's length
+            one, lo, hi = self._window(2, span, sm)
+            zero = self._window(0, span, sm)[0]
+            if one or zero:
+                self._bits.append(1 if one else 0)
+            else:
+                self._bits.append(0)
+                self._faults.append("a high of %d-%d ns is neither T0H nor T1H" % (lo, hi))
+
+    def idle(self, cycle, sm):
+        """The state machine has nothing more to send: a low line latches the frame."""
+        if self._level or not self._bits:
+            return
+        bits, self._bits = self._bits, []
+        faults, self._faults = self._faults, []
+        self._latched = True
+        self.writes += 1
+        if not faults and len(bits) % 24:
+            faults.append("%d bits: not whole LEDs (24 each)" % len(bits))
+        if faults:
+            self._error("WS2812B timing: " + "; ".join(faults[:3]))
+            return
+        shown = self.shown
+        for i in range(min(self.n, len(bits) // 24)):
+            v = 0
+            for b in bits[24 * i : 24 * i + 24]:
+                v = v << 1 | b
+            shown[i] = (v >> 8 & 255, v >> 16, v & 255)  # sent green, red, blue
+        if self.on_write is not None:
+            self.on_write(self)
+
+    def _error(self, text):
+        if len(self.errors) < 8:
+            self.errors.append(text)

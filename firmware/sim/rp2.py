@@ -37,7 +37,7 @@ class Pad:
     _plan = None  # a simulated press (sim/hw.py Hold)
     source = None  # a function giving the outside level (a BUSY line)
     on_change = None  # called with the level when the GPIO output changes
-    sink = None  # the part a PIO state machine drives through this pad (sim/hw.py Ws2812Chain)
+    sink = None  # the part a PIO state machine drives through this pad (sim/pio.py Ws2812Chain)
 
     def __init__(self, n):
         self.n = n
@@ -65,8 +65,7 @@ class World:
         self._pads = {}
         self.buses = {}  # SPI id -> (device, cs pad, dc pad)
         self.analog = {}  # GPIO -> function giving millivolts at the pin
-        self.pio_claimed = set()  # state machines another driver holds (the radio's)
-        self.pio_words = {}  # PIO block -> instruction memory words used
+        self.pio = None  # sim/pio.py's state: the machines claimed, instruction memory used
 
     def pad(self, n):
         p = self._pads.get(n)
@@ -177,30 +176,14 @@ class SPI:
         _world.spi_write(self.id, buf)
 
 
-class PIO:
-    """rp2.PIO's constants (ports/rp2/rp2_pio.c)."""
+def __getattr__(name):
+    """The rp2 module's PIO, StateMachine and asm_pio: sim/pio.py, loaded when first used
+    (a board without PIO use keeps its names out of the heap)."""
+    if name in ("PIO", "StateMachine", "asm_pio"):
+        from sim import pio
 
-    IN_LOW = 0
-    IN_HIGH = 1
-    OUT_LOW = 2
-    OUT_HIGH = 3
-    SHIFT_LEFT = 0
-    SHIFT_RIGHT = 1
-    JOIN_NONE = 0
-    JOIN_TX = 1
-    JOIN_RX = 2
-
-
-def asm_pio(**kw):
-    from sim import pio
-
-    return pio.asm_pio(**kw)
-
-
-def StateMachine(id, prog=None, freq=-1, **kw):
-    from sim import pio
-
-    return pio.StateMachine(id, prog, freq, **kw)
+        return getattr(pio, name)
+    raise AttributeError(name)
 
 
 class ADC:

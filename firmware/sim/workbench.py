@@ -16,7 +16,8 @@ import sys
 import boards
 
 from sim import Supply, rp2
-from sim.rp2 import ADC, PIO, SPI, Pin, PinBase, Signal, StateMachine, asm_pio  # noqa: F401
+from sim.pio import PIO, StateMachine, asm_pio  # noqa: F401
+from sim.rp2 import ADC, SPI, Pin, PinBase, Signal  # noqa: F401
 from sim.ssd1680_model import SSD1680Model
 from sim.uc8151_model import UC8151Model
 
@@ -128,7 +129,7 @@ CHAINS = []
 
 if PROFILE["leds"].get("driver") == "pio":
     # the LEDs on the data pad, fed by the self-test's PIO state machine
-    from sim.hw import Ws2812Chain
+    from sim.pio import Ws2812Chain
 
     _leds = WORLD.pad(PROFILE["leds"]["pin"]).sink = Ws2812Chain(PROFILE["leds"]["count"])
     _leds.on_write = lambda np: event({"e": "leds", "rgb": [list(c) for c in np.shown]})
