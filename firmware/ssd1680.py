@@ -34,10 +34,10 @@
 # BUSY that never falls (a loose connector, a dead controller) is a fault, not a hang: after
 # `busy_timeout_ms`, GxEPD2's 10 s for this panel (GxEPD2_290_T94_V2's busy_timeout,
 # 10000000 us, which GxEPD2_EPD::_waitWhileBusy gives up after), the refresh is given up,
-# `fault` says which (its kind) and `faults` counts it; the next one starts again from a
-# hardware reset. init() and sleep() on their own raise asyncio.TimeoutError. The app decides
-# what the table sees (privacy.py, panel_fault.py, which also words the fault: this module
-# stays small, it is in RAM all the time).
+# `fault` says which (its kind); the next one starts again from a hardware reset. init() and
+# sleep() on their own raise asyncio.TimeoutError. The app decides what the table sees
+# (privacy.py, panel_fault.py, which also words the fault: this module stays small, it is in
+# RAM all the time).
 
 import asyncio
 import time
@@ -99,7 +99,6 @@ class SSD1680:
         self.refreshes = 0
         self.kind = None  # of the last refresh: "full", "fast" or "partial"
         self.fault = None  # the kind of the last refresh if it was given up, else None
-        self.faults = 0
         cs.value(1)
         dc.value(1)
 
@@ -207,7 +206,7 @@ class SSD1680:
         the panel with the OTP waveform (power-on: whatever the panel showed goes). `clean`
         asks for a refresh that leaves no ghost, the quickest the panel has: the fast full
         one (a secret leaving the screen). Otherwise a partial refresh, or every
-        `clean_every` a fast full one. None when BUSY timed out (`fault` says where)."""
+        `clean_every` a fast full one. None when BUSY timed out (`fault`: its kind)."""
         self.busy = True
         if full or not self._base:
             kind = "full"
@@ -228,7 +227,6 @@ class SSD1680:
         except asyncio.TimeoutError:
             # The controller may be anywhere in its sequence and the glass may show
             # anything: the next refresh starts from a hardware reset, a full one.
-            self.faults += 1
             self.fault = kind
             self._awake = self._base = False
             kind = None

@@ -87,7 +87,6 @@ class UC8151:
         self.refreshes = 0
         self.kind = None
         self.fault = None  # the kind of the last refresh if it was given up, else None
-        self.faults = 0
         cs.value(1)
 
     def _cmd(self, command, data=None):
@@ -162,9 +161,8 @@ class UC8151:
             self.refreshes += 1
             self.fault = None
         except asyncio.TimeoutError:
-            self.faults += 1  # the next refresh starts again from a hardware reset
             self.fault = "full"
-            self._awake = False
+            self._awake = False  # the next refresh starts again from a hardware reset
             return None
         finally:
             self.busy = False

@@ -212,7 +212,7 @@ def test_ssd1680_gives_up_on_a_stuck_busy_and_starts_again_from_a_reset():
     model.stuck = True  # from power-on: nothing answers (a BUSY pulled up, no panel)
     kind, took = timed(d.show(full=True))
     assert kind is None and 60 <= took < 1000, (kind, took)
-    assert d.fault == "full" and d.faults == 1  # given up in a full refresh
+    assert d.fault == "full"  # given up in a full refresh
     assert not model.errors  # nothing sent to a controller that said BUSY
     assert not d.busy and d.refreshes == 0
     model.stuck = False  # it answers again: the next refresh is a full one from a reset
@@ -220,7 +220,7 @@ def test_ssd1680_gives_up_on_a_stuck_busy_and_starts_again_from_a_reset():
     d.fb.text("back", 10, 10, d.BLACK)
     resets = model.resets
     assert bounded(d.show(full=False)) == "full"
-    assert model.resets == resets + 1 and d.fault is None and d.faults == 1
+    assert model.resets == resets + 1 and d.fault is None
     assert bytes(model.landscape()) == bytes(d.buf) and not model.errors
 
 
@@ -233,7 +233,7 @@ def test_ssd1680_gives_up_on_a_refresh_that_never_ends():
     model.times = {"partial": 1}
     d.fb.text("x", 0, 0, d.BLACK)
     kind, took = timed(d.show(full=False))
-    assert kind is None and took >= 60 and d.fault == "partial" and d.faults == 1, d.fault
+    assert kind is None and took >= 60 and d.fault == "partial", d.fault
     import time
 
     for alone in (d.init(), d.sleep()):  # on their own: the timeout is the caller's
@@ -256,7 +256,7 @@ def test_uc8151_gives_up_on_a_stuck_busy():
     d.busy_timeout_ms = 60
     model.stuck = True  # BUSY_N held low
     kind, took = timed(d.show())
-    assert kind is None and took >= 60 and d.fault == "full" and d.faults == 1
+    assert kind is None and took >= 60 and d.fault == "full"
     assert not model.errors
     model.stuck = False
     draw_card(d.fb, d.WHITE, d.BLACK)
