@@ -20,8 +20,9 @@ def device_id(app):
 
 
 async def splash(app):
-    """The first screen (a full refresh: it wipes whatever a power cut left on the
-    panel), the game to resume if there is one, and the firmware's version."""
+    """The first screen (a full refresh, from the display's hardware reset: it wipes
+    whatever a power cut left on the panel), the game to resume if there is one, and the
+    firmware's version."""
     import asyncio
     import sys
 
@@ -29,7 +30,6 @@ async def splash(app):
 
     sys.modules.pop("version", None)
     board = app.board
-    await board.display.init()
     app.lights(None)
     current = app.store.current()
     await app.show(

@@ -9,9 +9,10 @@ def neopixel_chain(pin, count, timing):
     return neopixel.NeoPixel(pin, count, timing=timing)
 
 
-def wire(name, prof, machine, chain, urandom):
+def wire(name, prof, machine, chain, urandom, rp2=None):
     """The Board of a profile, from `machine` (Pin, SPI, ADC, Signal) and `chain`, which
-    makes a WS2812 chain from (pin, count, timing)."""
+    makes a WS2812 chain from (pin, count, timing); a profile whose chain has the "pio"
+    driver gets ws2812_pio.PioChain on `rp2` (None: the board's rp2 module)."""
     from board import Board
     from buttons import Buttons
 
@@ -27,11 +28,11 @@ def wire(name, prof, machine, chain, urandom):
     buttons = Buttons(pins)
 
     d = prof["display"]
-    # The order matters. On the rp2 port `miso=None` is the same as leaving miso out
-    # (micropython#16912, open): the SPI constructor switches the bus's default MISO pin to
-    # the SPI block, and on SPI1 that is GP8, the Waveshare module's DC line. Creating the
-    # DC Pin afterwards makes GP8 a GPIO output again; created before the bus, DC would be
-    # dead and the display would never see a command. So: the bus first, then CS and DC.
+    # The bus first, then CS and DC. On the rp2 port a MISO left out is the bus's default
+    # pin, which the constructor switches to SPI: on SPI1 that is GP8, the Waveshare
+    # module's DC line. miso=None leaves it alone since MicroPython 1.25 (micropython#16912,
+    # fixed by dd7a950); before that None took it too. A DC Pin made after the bus makes
+    # GP8 a GPIO output again whatever the release did, so this order works on all of them.
     spi = machine.SPI(
         d["spi"],
         baudrate=d["baudrate"],
@@ -53,7 +54,14 @@ def wire(name, prof, machine, chain, urandom):
     if is_chain(lp):
         from leds import WS2812_TIMING, SeatLeds
 
-        np = chain(Pin(lp["pin"]), lp["count"], WS2812_TIMING)  # see leds.py
+        if lp.get("driver") == "pio":
+            from ws2812_pio import PioChain
+
+            if rp2 is None:
+                import rp2
+            np = PioChain(rp2, Pin(lp["pin"]), lp["count"])
+        else:
+            np = chain(Pin(lp["pin"]), lp["count"], WS2812_TIMING)  # see leds.py
         leds = SeatLeds(np, lp["seats"], lp.get("status"), lp.get("max_brightness", 40))
     else:
         from white_led import WhiteLed

@@ -8,7 +8,9 @@
 # 800 kHz default (400, 850, 800, 450) is reported to fail on the Pico 2 W's RP2350 at its
 # stock 150 MHz (and at 125 MHz), the pulses the rp2 bitstream makes departing from the set
 # values; (350, 900, 800, 450) worked at every clock tried (micropython#18295). Both are
-# inside the WS2812B datasheet's windows (400, 850, 800, 450 ns, each +-150 ns).
+# inside the WS2812B datasheet's windows (400, 850, 800, 450 ns, each +-150 ns). A profile
+# can have the chain sent by a PIO state machine instead (leds "driver": "pio",
+# ws2812_pio.py): its timing does not depend on the CPU at all.
 WS2812_TIMING = (350, 900, 800, 450)
 
 OFF = (0, 0, 0)
@@ -23,10 +25,13 @@ COLOURS = {
     "winner": (255, 200, 0),
     "wait": (64, 0, 255),
     "press": (0, 160, 160),  # status: a press seen (answer())
+    "fault": (255, 0, 255),  # status, blinking: the display does not answer (panel_fault.py)
 }
 
 
 class SeatLeds:
+    # panel_fault.py blinks the status LED through _np, _status, _rgb and _status_name:
+    # its code is loaded only for a display fault, this class is in RAM all the time.
     def __init__(self, np, seats, status=None, max_brightness=40):
         self._np = np
         self.seats = seats

@@ -69,6 +69,15 @@ def _micropython_info():
     return version, mpy
 
 
+def display_faults():
+    """How many times the display stopped answering (panel_fault.py's faults.txt)."""
+    try:
+        with open("faults.txt") as f:
+            return len([line for line in f if "BUSY stuck" in line])
+    except OSError:
+        return 0
+
+
 def op_hello(server, msg):
     from shared_rules import wire  # loaded by the request's line (serial_link)
 
@@ -84,6 +93,7 @@ def op_hello(server, msg):
         "platform": sys.platform,
         "micropython": version,
         "mpy": mpy,
+        "faults": display_faults(),
     }
 
 

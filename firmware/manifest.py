@@ -30,6 +30,7 @@ module("board_wire.py")  # imported once at power-on, then dropped
 module("buttons.py")
 module("leds.py")
 module("white_led.py")
+module("ws2812_pio.py")  # the "pio" LED driver: imported only by a profile that asks for it
 module("ssd1680.py")
 module("uc8151.py")
 module("battery.py")
@@ -47,6 +48,7 @@ module("table_ends.py")
 module("table_pause.py")
 module("privacy.py")
 module("low_battery.py")  # loaded for the warning, then dropped
+module("panel_fault.py")  # loaded when the display stops answering, then dropped
 module("loader.py")
 module("ui.py")
 module("layout.py")  # the presenters' wordings that fit (headline, fact, packed, tally)

@@ -12,8 +12,9 @@
 # [WS-C]    waveshareteam/e-Paper, RaspberryPi_JetsonNano/c/lib/e-Paper/EPD_2in9_V2.c, the
 #           same maker's driver for the same panel ("2.9inch e-paper V2"): V1.0 2020-10-20
 #           (commit 04d4621) EPD_2IN9_V2_Init + TurnOnDisplay 0xF7, the OTP full refresh;
-#           V1.2 2023-12-21 (commit 3a8ee3d) WF_FULL and EPD_2IN9_V2_Init_Fast, the fast
-#           full refresh ("VS L0 1.00S").
+#           V1.2 2023-12-21 (commit e4bb892, 2023-12-22, "Add 2.9V2 quick brush code", the
+#           commit that added them) WF_FULL and EPD_2IN9_V2_Init_Fast, the fast full refresh
+#           ("VS L0 1.00S").
 # [GxEPD2]  ZinggJM/GxEPD2, src/epd/GxEPD2_290_T94_V2.h/.cpp: the same panel ("GDEM029T94,
 #           Waveshare variant without partial wft in OTP"): its OTP holds no partial
 #           waveform, so a partial refresh must load one with 0x32; measured refresh times.

@@ -106,8 +106,10 @@ async def start(s, state, new):
         phones.save()  # a resume may have moved to the access point
         if new:
             await _network(phones, s)  # phones join the Wi-Fi while it shows
+            await _preparing(s)
             _save_codes(phones, s)
         elif not _codes_saved(phones, s):  # none kept, or for another address
+            await _preparing(s)
             try:
                 _save_codes(phones, s)
             except MemoryError:  # a rejoin shows the address to type instead
@@ -127,12 +129,28 @@ async def _network(phones, s):
     if phones.station:  # a network set over the link: its name and where the device is
         scr = join_network.station_screen(phones.ssid, phones.address)
     else:
+        await _preparing(s)  # the network's own code first
         scr = _painted(*join_network.network_screen(phones.ssid, phones.password))
     join_network = None
     s.unload("join_network")
     await s.show(scr, True)
     scr = None
     await s.wait_key("A")
+
+
+async def _preparing(s):
+    """On the glass while codes are encoded, seconds on a board (`make bench`: the QR
+    codes), so the table sees the device at work rather than the last screen."""
+    from ui import Screen
+
+    await s.show(
+        Screen(
+            "phones-codes",
+            "Phones",
+            big="Preparing codes...",
+            lines=["A code for each phone to join by.", "This takes a few seconds."],
+        )
+    )
 
 
 def _painted(scr, code):

@@ -17,6 +17,9 @@
 #   were made before it got there (while its refresh ran, or before it began): they are
 #   dropped, never applied to a screen the player had not seen. Presses queued during a
 #   move's refresh stay: the player has seen the decision they act on.
+# - Faults. A refresh the display gave up (BUSY never fell: the drivers' 10 s timeout) is
+#   panel_fault.py's: the app waits there, the status LED blinking, until the panel shows
+#   the screen; a secret counts as still on the glass until then.
 
 
 import asyncio
@@ -78,7 +81,12 @@ class PrivacyPolicy:
         sim = board.sim
         if sim is not None:
             sim.note_screen(scr, move)
-        await board.display.show(board.display.refreshes == 0, leaving or flash)  # power-on: full
+        display = board.display
+        if await display.show(display.refreshes == 0, leaving or flash) is None:  # power-on: full
+            import panel_fault  # the display gave up (BUSY); it drops itself from RAM after
+
+            if not await panel_fault.recover(self, scr):
+                return  # asked to leave before the panel answered: nothing more is shown
         if leaving:
             self.secret_up = False
             board.leds.status("off")

@@ -30,8 +30,17 @@
 # Waveshare pulses RST before every partial refresh. Not here: a hardware reset returns the
 # registers to their power-on values (data entry mode, source output mode), and GxEPD2
 # drives this panel's partial refreshes without one. The registers set by init() stay.
+#
+# BUSY that never falls (a loose connector, a dead controller) is a fault, not a hang: after
+# `busy_timeout_ms`, GxEPD2's 10 s for this panel (GxEPD2_290_T94_V2's busy_timeout,
+# 10000000 us, which GxEPD2_EPD::_waitWhileBusy gives up after), the refresh is given up,
+# `fault` says which (its kind); the next one starts again from a hardware reset. init() and
+# sleep() on their own raise asyncio.TimeoutError. The app decides what the table sees
+# (privacy.py, panel_fault.py, which also words the fault: this module stays small, it is in
+# RAM all the time).
 
 import asyncio
+import time
 
 import framebuf
 from micropython import const
@@ -63,6 +72,7 @@ class SSD1680:
     WHITE = 1
     BLACK = 0
     busy_poll_ms = 10
+    busy_timeout_ms = 10000  # GxEPD2's for this panel (see above)
     reset_ms = 10  # RST high, low (2 ms), high: Waveshare's EPD_2IN9_V2_Reset
     clean_every = 10  # partial refreshes before a fast full one clears their ghosts
 
@@ -88,6 +98,7 @@ class SSD1680:
         self.busy = False  # True while a refresh is in progress (for the simulator's idle)
         self.refreshes = 0
         self.kind = None  # of the last refresh: "full", "fast" or "partial"
+        self.fault = None  # the kind of the last refresh if it was given up, else None
         cs.value(1)
         dc.value(1)
 
@@ -131,7 +142,11 @@ class SSD1680:
                 await asyncio.sleep_ms(0)
 
     async def wait_busy(self):
+        """Until BUSY falls; asyncio.TimeoutError after `busy_timeout_ms`."""
+        t0 = time.ticks_ms()
         while self._busy.value():
+            if time.ticks_diff(time.ticks_ms(), t0) > self.busy_timeout_ms:
+                raise asyncio.TimeoutError
             await asyncio.sleep_ms(self.busy_poll_ms)
 
     async def _activate(self, sequence):
@@ -198,15 +213,15 @@ class SSD1680:
         the panel with the OTP waveform (power-on: whatever the panel showed goes). `clean`
         asks for a refresh that leaves no ghost, the quickest the panel has: the fast full
         one (a secret leaving the screen). Otherwise a partial refresh, or every
-        `clean_every` a fast full one."""
+        `clean_every` a fast full one. None when BUSY timed out (`fault`: its kind)."""
         self.busy = True
+        if full or not self._base:
+            kind = "full"
+        elif clean or self._partials >= self.clean_every:
+            kind = "fast"
+        else:
+            kind = "partial"
         try:
-            if full or not self._base:
-                kind = "full"
-            elif clean or self._partials >= self.clean_every:
-                kind = "fast"
-            else:
-                kind = "partial"
             if kind == "partial":
                 if not self._awake:
                     await self.init()  # out of deep sleep: RAM and the glass still agree
@@ -215,6 +230,13 @@ class SSD1680:
                 await self._flashing(kind == "fast")
             self.kind = kind
             self.refreshes += 1
+            self.fault = None
+        except asyncio.TimeoutError:
+            # The controller may be anywhere in its sequence and the glass may show
+            # anything: the next refresh starts from a hardware reset, a full one.
+            self.fault = kind
+            self._awake = self._base = False
+            kind = None
         finally:
             self.busy = False
         return kind

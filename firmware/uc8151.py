@@ -11,9 +11,12 @@
 # 1-bit-Y buffer: 296 gate rows (landscape x) of 16 bytes (landscape y, most significant
 # bit first, top first). The UI's framebuffer is MONO_VLSB (least significant bit on top),
 # so each row is gathered from the 16 bands and bit-reversed as it is sent.
-# BUSY is LOW while the controller works.
+# BUSY is LOW while the controller works. As in ssd1680.py, BUSY that stays low for
+# `busy_timeout_ms` (GxEPD2's 10 s) gives the refresh up and sets `fault` ("full"); init()
+# and sleep() on their own raise asyncio.TimeoutError: never a hang.
 
 import asyncio
+import time
 
 import framebuf
 from micropython import const
@@ -63,6 +66,7 @@ class UC8151:
     WHITE = 1  # with VCOM_DATA's polarity, RAM bit 1 is white
     BLACK = 0
     busy_poll_ms = 10
+    busy_timeout_ms = 10000  # GxEPD2's (ssd1680.py)
     reset_ms = 10
 
     def __init__(self, spi, cs, dc, rst, busy):
@@ -82,6 +86,7 @@ class UC8151:
         self.busy = False
         self.refreshes = 0
         self.kind = None
+        self.fault = None  # the kind of the last refresh if it was given up, else None
         cs.value(1)
 
     def _cmd(self, command, data=None):
@@ -97,7 +102,11 @@ class UC8151:
             self._cs.value(1)
 
     async def wait_busy(self):
+        """Until BUSY rises; asyncio.TimeoutError after `busy_timeout_ms`."""
+        t0 = time.ticks_ms()
         while not self._busy.value():
+            if time.ticks_diff(time.ticks_ms(), t0) > self.busy_timeout_ms:
+                raise asyncio.TimeoutError
             await asyncio.sleep_ms(self.busy_poll_ms)
 
     async def init(self):
@@ -123,7 +132,7 @@ class UC8151:
 
     async def show(self, full=True, clean=False):
         """Always a full refresh with the OTP waveform (it leaves no ghost, so it is also
-        the `clean` one); returns "full"."""
+        the `clean` one); returns "full", or None when BUSY timed out (`fault`)."""
         self.busy = True
         try:
             if not self._awake:
@@ -150,6 +159,11 @@ class UC8151:
             await self.wait_busy()
             self.kind = "full"
             self.refreshes += 1
+            self.fault = None
+        except asyncio.TimeoutError:
+            self.fault = "full"
+            self._awake = False  # the next refresh starts again from a hardware reset
+            return None
         finally:
             self.busy = False
         return "full"

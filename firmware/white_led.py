@@ -3,7 +3,8 @@
 
 
 class WhiteLed:
-    """The Badger's single white LED as a status light (on/off, no seats)."""
+    """The Badger's single white LED as a status light (on/off, no seats). panel_fault.py
+    blinks it through _on and _status_on (its code is loaded only for a display fault)."""
 
     def __init__(self, pin):
         self._pin = pin

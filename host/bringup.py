@@ -32,6 +32,7 @@ STEPS_UC8151 = {1: "card"}
 SHIMS = {
     "machine.py": "from sim.workbench import ADC, PWM, SPI, Pin, PinBase, Signal  # noqa\n",
     "neopixel.py": "from sim.workbench import NeoPixel  # noqa\n",
+    "rp2.py": "from sim.workbench import PIO, StateMachine, asm_pio  # noqa\n",
 }
 
 
@@ -62,8 +63,19 @@ class SelfTestRun:
         return out
 
 
-def run(profile: str, vsys_mv: int = 4700) -> SelfTestRun:
+def run(
+    profile: str,
+    vsys_mv: int = 4700,
+    stuck: bool = False,
+    faults: str | None = None,
+    led_driver: str = "",
+) -> SelfTestRun:
+    """`stuck`: the display controller's BUSY never falls; `faults`: the faults.txt the
+    firmware left on the board's flash; `led_driver`: the chain's driver, not the
+    profile's."""
     with tempfile.TemporaryDirectory(prefix="confessor-bringup-") as tmp:
+        if faults is not None:
+            (Path(tmp) / "faults.txt").write_text(faults)
         shims = Path(tmp) / "shims"
         out = Path(tmp) / "out"
         shims.mkdir()
@@ -78,6 +90,8 @@ def run(profile: str, vsys_mv: int = 4700) -> SelfTestRun:
             CONFESSOR_PROFILE=profile,
             CONFESSOR_SIM_OUT=str(out),
             CONFESSOR_SIM_VSYS_MV=str(vsys_mv),
+            CONFESSOR_SIM_PANEL="stuck" if stuck else "",
+            CONFESSOR_SIM_LED_DRIVER=led_driver,
             MICROPYPATH=":".join([str(shims), ".frozen", str(ROOT / "firmware"), str(ROOT)]),
         )
         done = subprocess.run(

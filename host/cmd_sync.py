@@ -66,6 +66,12 @@ def run(args):
             "the device deleted %d %s it no longer needs to keep"
             % (result["forgotten"], _games(result["forgotten"]))
         )
+    if result.get("faults"):
+        print(
+            "the device's display stopped answering %d %s (its faults.txt): check the"
+            " display's connector and BUSY wire, wiring/BRINGUP.md"
+            % (result["faults"], "time" if result["faults"] == 1 else "times")
+        )
     if result["kept"]:
         print(
             "kept on the device: %d %s that did not verify (%s)"

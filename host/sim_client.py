@@ -111,6 +111,13 @@ class SimClient:
         self._command("vsys", str(int(millivolts)))
         return self.wait_idle() if wait else None
 
+    def panel(self, state: str, wait: bool = True) -> dict | None:
+        """The display controller's BUSY stuck for good ("stuck"), or let go ("ok")."""
+        if state not in ("stuck", "ok"):
+            raise ValueError(f"panel state {state!r}: 'stuck' or 'ok'")
+        self._command("panel", state)
+        return self.wait_idle() if wait else None
+
     def press(self, name: str, long: bool = False, wait: bool = True) -> dict | None:
         self.send("long" if long else "press", name)
         return self.wait_idle() if wait else None
@@ -297,6 +304,7 @@ class SimDevice:
         settle_ms: int | None = None,
         ghosts: bool = False,
         busy_ms: int | None = None,
+        busy_timeout_ms: int | None = None,
         phone_port: int | None = None,
         wifi: dict | None = None,
         blocks: int = 0,
@@ -334,6 +342,8 @@ class SimDevice:
             env["CONFESSOR_SIM_GHOSTS"] = "1"
         if busy_ms is not None:
             env["CONFESSOR_SIM_BUSY_MS"] = str(busy_ms)
+        if busy_timeout_ms is not None:
+            env["CONFESSOR_SIM_BUSY_TIMEOUT_MS"] = str(busy_timeout_ms)
         if phone_port is not None:
             env["CONFESSOR_SIM_PHONE_PORT"] = str(phone_port)
         if wifi is not None:  # the networks in the radio's range: name -> passphrase

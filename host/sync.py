@@ -191,4 +191,5 @@ def sync(link: Link, db: LogDB, progress=None, forget: bool = True) -> dict:
         "forgotten": forgotten,
         "kept": kept,
         "firmware": hello.get("fw"),
+        "faults": hello.get("faults") or 0,  # display faults the device recorded
     }

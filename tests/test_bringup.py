@@ -62,8 +62,77 @@ def test_a_low_battery_is_read_as_one(tmp_path):
     assert "battery: VSYS = 3.30 V" in run.output and "battery: 25%" in run.output
 
 
+def test_the_leds_through_the_pio_driver_show_the_same(runs):
+    run = bringup.run("reference", led_driver="pio")
+    assert run.errors == []  # every bit inside the WS2812B's windows
+    assert "LEDs (a PIO state machine): seats 1-6" in run.output
+    assert run.led_steps() == runs["reference"].led_steps()
+
+
+def test_a_display_that_never_answers_is_named_and_the_rest_still_checked():
+    recorded = "12 s after power-on: BUSY stuck for 10 s in a partial refresh\n"
+    run = bringup.run("reference", stuck=True, faults=recorded)
+    out = run.output
+    assert "firmware: 1 display faults recorded (faults.txt), the last:" in out
+    assert "  " + recorded.strip() in out
+    assert "BUSY (GP13) stuck busy after reset" in out
+    assert run.kinds() == [] and "test card" not in out
+    assert "LEDs (neopixel): seats 1-6" in out and "buttons: all 5 pressed" in out
+    assert "self-test done" in out
+
+
 def test_the_guides_pictures_are_current(runs):
     for run in runs.values():
         for name, data in bringup.pictures(run).items():
             committed = (bringup.OUT / name).read_bytes()
             assert committed == data, f"wiring/bringup/{name} is stale: python -m host.bringup"
+
+
+def test_the_figures_script_measures_every_row_of_the_record(tmp_path):
+    """wiring/bringup/figures.py, the board's half of wiring/record.md, on the simulated
+    board: a line for every figure, and the games it leaves for the sync are finished,
+    signed logs the laptop verifies."""
+    from interpreters import ROOT as REPO
+    from interpreters import run_micropython
+
+    from shared_rules import gamelog, games
+
+    (tmp_path / "heap.txt").write_text("2000000")  # what the exec before `run` notes
+    done = run_micropython(
+        [REPO / "wiring" / "bringup" / "figures.py"],
+        extra_path=[".frozen", REPO / "firmware"],
+        cwd=tmp_path,
+        timeout=300,
+        env={
+            "CONFESSOR_SIM_SPEED": "instant",
+            "FIGURES_PRESSES": "12",
+            "FIGURES_SYNC_GAMES": "2",
+        },
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    figures = {}
+    for line in done.stdout.splitlines():
+        name, _, rest = line.partition(" = ")
+        figures[name] = rest.split()[0]
+    for name in (
+        "free heap, MicroPython alone",
+        "boot to the menu",
+        "free heap at the menu",
+        "the first refresh",
+        "press to the LED",
+        "press to the glass",
+        "signing key made",
+        "a signature",
+        "the QR codes",
+    ):
+        assert float(figures[name]) > 0, (name, done.stdout)
+    per_game = [n for n in figures if n.startswith("free heap at idle, ")]
+    assert len(per_game) == 4, done.stdout  # every game the menu offers
+    assert "free heap at idle, 7: The Sins, 5 players" in per_game
+    assert figures["finished games left for the sync"] == "2"
+    assert not (tmp_path / "figures").exists() and not (tmp_path / "heap.txt").exists()
+    logs = sorted((tmp_path / "games").glob("*.log"))
+    assert len(logs) == 2
+    for log in logs:
+        record = gamelog.verify(log.read_bytes(), games.load_described)
+        assert record["end"]["abandoned"], record["end"]

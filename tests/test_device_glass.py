@@ -3,6 +3,8 @@ coalesced into one refresh or dropped when made before their screen was on the g
 LEDs answering every press before the glass does, the battery on the status line, and no
 ghost of a secret left on the panel (docs/device.md, "Refreshes and presses")."""
 
+import time
+
 from device_helpers import check_picture, log_of, start_device, start_game
 from test_device_e2e import needs_sins
 
@@ -200,5 +202,45 @@ def test_battery_charge_on_the_status_line_and_a_warning_when_low(tmp_path):
         c.vsys(4700)
         c.press("UP")
         assert check_picture(c)["battery"] is None
+    finally:
+        dev.stop()
+
+
+def test_a_display_that_stops_answering_blinks_then_says_so_and_drops_the_blind_presses(
+    tmp_path,
+):
+    """The panel's BUSY sticks (a loose connector): the refresh is given up after the
+    driver's timeout instead of hanging, the status LED blinks, the fault is written to
+    faults.txt; presses made with nothing on the glass are dropped; when the panel answers
+    again it says what happened until A, then shows the screen the app was on."""
+    dev = start_device(tmp_path, busy_timeout_ms=200)
+    flash = tmp_path / "flash"
+    try:
+        c = dev.client
+        menu = c.screen()
+        assert menu["name"] == "menu" and menu["cursor"] == 0
+        mark = len(c.events())
+        c.panel("stuck", wait=False)
+        c.press("DOWN", wait=False)  # the cursor moves: a refresh the panel never makes
+        deadline = time.monotonic() + 20
+        while sum(1 for e in c.events()[mark:] if e.get("alarm")) < 3:
+            assert time.monotonic() < deadline, c.events()[mark:]
+            time.sleep(0.05)
+        c.press("A", wait=False)  # blind: must not choose the item under the cursor
+        time.sleep(1.5)  # one more try of the panel, still stuck
+        assert not refreshes(c, mark) and not c.status()["idle"]
+        faults = (flash / "faults.txt").read_text().splitlines()
+        assert len(faults) == 1 and "BUSY stuck for 0 s in a partial refresh" in faults[0], faults
+        c.panel("ok")  # answers again: the message, until A
+        shown = refreshes(c, mark)
+        assert [(e["kind"], e["screen"]) for e in shown] == [("full", "panel-fault")], shown
+        assert "Display reset" in c.screen_text() and "BUSY stuck" in c.screen_text()
+        assert not c.events()[-1].get("alarm")  # the blink is over, the LED as it was
+        assert "answered again" in (flash / "faults.txt").read_text().splitlines()[-1]
+        c.press("A")
+        back = c.screen()
+        assert back["name"] == "menu" and back["cursor"] == 1  # the DOWN, not the blind A
+        assert refreshes(c, mark)[-1]["kind"] == "full"
+        check_picture(c)
     finally:
         dev.stop()

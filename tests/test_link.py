@@ -42,6 +42,7 @@ def test_hello_status_and_privacy(board, flash):
         hello = link.hello()
         assert hello["proto"] == wire.PROTOCOL and hello["fw"] == "0.0.1-test"
         assert hello["device"] == (flash_dir / "device.id").read_text().strip()
+        assert hello["faults"] == 0  # no faults.txt: the display never stopped answering
         status = link.status()
         # only what an onlooker sees: the App's private key never leaves
         assert status == {
@@ -426,3 +427,25 @@ def test_the_virtual_board_survives_any_client(board, flash):
         assert link.hello()["proto"] == wire.PROTOCOL
         assert link.read(name, 0, 16) == logs[name][:16]
     assert board.alive and board._thread is not None and board._thread.is_alive()
+
+
+def test_sync_says_when_the_display_stopped_answering(flash, tmp_path, capsys):
+    """The firmware's faults.txt (panel_fault.py) reaches the laptop: hello counts the
+    faults, `confessor sync` says so."""
+    from host.cli import main
+
+    flash_dir, logs = flash
+    (flash_dir / "faults.txt").write_text(
+        "12 s after power-on: BUSY stuck for 10 s in a partial refresh\n"
+        "14 s after power-on: the display answered again, try 3\n"
+        "40 s after power-on: BUSY stuck for 10 s in a full refresh\n"
+    )
+    board = VirtualBoard(flash_dir, sim_dir=tmp_path / "sim").start()
+    try:
+        with Link.open(board.url) as link:
+            assert link.hello()["faults"] == 2
+        assert main(["sync", "--port", board.url, "--db", str(tmp_path / "db.sqlite")]) == 0
+    finally:
+        board.stop()
+    out = capsys.readouterr().out
+    assert "the device's display stopped answering 2 times (its faults.txt)" in out, out

@@ -82,6 +82,14 @@ def _drop(path):
     return edit
 
 
+def _both(*edits):
+    def edit(pinmap):
+        for one in edits:
+            one(pinmap)
+
+    return edit
+
+
 R = ("profiles", "reference")
 B = ("profiles", "badger2040w")
 
@@ -139,15 +147,23 @@ BREAKAGES = [
         "miso must be None",
     ),
     (
-        "default-miso-on-a-button",
-        _set(R + ("buttons", "A"), 8),
+        # MicroPython before 1.25 switched the default MISO to SPI even with miso=None
+        "default-miso-on-a-button-before-1.25",
+        _both(_set(R + ("buttons", "A"), 8), _set(R + ("micropython_min",), "1.24.1")),
         pinrules.check_miso,
-        "GP8, SPI1's default MISO (taken by the bus even with miso=None), is button A",
+        "GP8, SPI1's default MISO (taken by the bus even with miso=None before MicroPython"
+        " 1.25), is button A",
     ),
     ("pull-down-on-rp2350", _set(R + ("button_pull",), "down"), pinrules.check_pulls, "RP2350-E9"),
     ("battery-off-adc", _set(R + ("battery", "adc_pin"), 21), pinrules.check_battery, "has no ADC"),
     ("battery-no-divider", _set(R + ("battery", "divider"), 1), pinrules.check_battery, "divider"),
     ("seven-seats", _set(R + ("leds", "seats"), 7), pinrules.check_leds, "at most 6"),
+    (
+        "unknown-led-driver",
+        _set(R + ("leds", "driver"), "dma"),
+        pinrules.check_leds,
+        "leds driver 'dma': one of neopixel, pio",
+    ),
     ("status-not-last", _set(R + ("leds", "status"), 0), pinrules.check_leds, "status"),
     ("chain-too-short", _set(R + ("leds", "count"), 6), pinrules.check_leds, "count seats+1"),
     (
@@ -173,6 +189,13 @@ def test_each_check_catches_its_breakage(edit, check, words):
     assert found, "%s passed a broken pin map" % check.__name__
     assert any(words in line for line in found), found
     assert pinrules.problems(pinmap), "problems() must report it too"
+
+
+def test_miso_none_leaves_the_default_pin_alone_from_micropython_1_25():
+    # micropython#16912, fixed in v1.25.0: the profiles' oldest release
+    pinmap = broken(_set(R + ("buttons", "A"), 8))
+    assert pinrules.check_miso(pinmap) == []
+    assert pinrules.check_unique(pinmap)  # (GP8 is still the display's DC)
 
 
 def test_every_check_is_exercised_by_a_breakage():

@@ -27,7 +27,13 @@ HEADER = "# GENERATED from wiring/pinmap.json by wiring/generate.py - do not edi
 # Key order in firmware/boards.py: the promised keys first, then the extras.
 PROFILE_ORDER = pinrules.PROFILE_KEYS + ("board", "mcu", "micropython_board", "micropython_min")
 DISPLAY_ORDER = pinrules.DISPLAY_KEYS + ("busy_level", "module")
-LED_ORDER = pinrules.LED_KEYS + ("kind", "level_shifter")
+LED_ORDER = pinrules.LED_KEYS + ("kind", "driver", "level_shifter")
+
+
+LED_DRIVERS = {
+    "neopixel": "MicroPython's neopixel (bit-banged)",
+    "pio": "a PIO state machine (firmware/ws2812_pio.py)",
+}
 
 
 def load(path=PINMAP):
@@ -152,7 +158,8 @@ def signal_rows(profile):
             (
                 "LED data (WS2812B)",
                 leds["pin"],
-                "through the %s, then 330 ohm to the first LED's DIN" % leds["level_shifter"],
+                "through the %s, then 330 ohm to the first LED's DIN; sent by %s"
+                % (leds["level_shifter"], LED_DRIVERS[leds.get("driver", "neopixel")]),
             )
         )
     battery = profile["battery"]

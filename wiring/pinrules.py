@@ -12,10 +12,12 @@ Sources (read 2026, see docs in wiring/README.md):
   (ports/rp2/machine_spi.c, IS_VALID_SCK/MOSI/MISO).
 - Stock MicroPython SPI default pins: SPI0 = the board's PICO_DEFAULT_SPI pins (SCK 18, MOSI 19,
   MISO 16 on Pico W / Pico 2 W), SPI1 = SCK 10, MOSI 11, MISO 8 (ports/rp2/machine_spi.c).
-  There `miso=None` is the argument's default, so it means "the default pin" and still switches
-  it to SPI (micropython#16912 and #11082, open; the fix in PR #16922 was closed): on SPI1 that
-  is GP8, the Pico-ePaper's DC line. A Pin made after the bus takes the pad back, so
-  firmware/board_wire.py creates the display's CS, DC, RST and BUSY after the SPI object.
+  Left out, miso is the bus's default pin, which the constructor switches to SPI: on SPI1 that
+  is GP8, the Pico-ePaper's DC line. `miso=None` leaves it alone since MicroPython v1.25.0
+  (micropython#16912, fixed by commit dd7a950, 2025-03-26; before it None meant the default pin
+  too, #11082), the oldest release the profiles name (micropython_min). A Pin made after the
+  bus takes the pad back either way, so firmware/board_wire.py creates the display's CS, DC,
+  RST and BUSY after the SPI object.
 - Pico W / Pico 2 W: GP23 (WL_ON), GP24 (WL_D / host wake), GP25 (WL_CS) and GP29 (WL_CLK, also
   the VSYS/3 ADC input) belong to the CYW43439 radio (Pico W and Pico 2 W datasheets).
 - RP2350-E9: an input with the internal pull-down can latch near 2.2 V after its first high on A2
@@ -111,8 +113,18 @@ DISPLAY_KEYS += ("width", "height", "baudrate")
 BUTTON_NAMES = ("A", "B", "C", "UP", "DOWN")
 LED_KEYS = ("pin", "seats", "status", "count", "max_brightness")
 MAX_SEATS = 6
+# What sends a WS2812 chain's bits (leds "driver", default neopixel): MicroPython's neopixel
+# module (machine.bitstream) or firmware/ws2812_pio.py's PIO state machine.
+LED_DRIVERS = ("neopixel", "pio")
 # board_wire.wire() creates these after the SPI bus: they take their pad back from it.
 MADE_AFTER_THE_BUS = ("cs", "dc", "rst", "busy")
+# The first MicroPython whose rp2 SPI(miso=None) leaves the default MISO pin alone (#16912).
+MISO_NONE_FIXED = (1, 25, 0)
+
+
+def _version(text):
+    """(1, 25, 0) from "1.25.0"."""
+    return tuple(int(part) for part in text.split("."))
 
 
 def spi_function(gpio):
@@ -233,11 +245,11 @@ def check_spi(pinmap):
 
 
 def check_miso(pinmap):
-    """The display is write-only: miso is None, explicitly. On the rp2 port that is the same as
-    leaving it out (micropython#16912): the bus still switches its default MISO pin to SPI. That
-    pin may only be one of the display's own lines that firmware/board_wire.py creates after the bus
-    (they take the pad back); anything made before it (a button, the LEDs, the latch) would
-    lose its pin to the SPI block."""
+    """The display is write-only: miso is None, explicitly (left out, the bus takes its default
+    MISO pin). Before MicroPython 1.25 None took the default pin too (micropython#16912): for
+    a profile that allows such a release, that pin may only be one of the display's own
+    lines that firmware/board_wire.py creates after the bus (they take the pad back);
+    anything made before it (a button, the LEDs, the latch) would lose its pin to SPI."""
     problems = []
     for name, profile in profiles(pinmap):
         display = profile["display"]
@@ -249,13 +261,15 @@ def check_miso(pinmap):
         if "miso" not in display or display["miso"] is not None:
             problems.append("%s: display miso must be None, passed explicitly%s" % (name, clash))
             continue
+        if _version(profile.get("micropython_min", "0")) >= MISO_NONE_FIXED:
+            continue
         after = ["display %s" % key.upper() for key in MADE_AFTER_THE_BUS]
         for gpio, what in assigned_pins(profile):
             if gpio == default and what not in after:
                 problems.append(
-                    "%s: GP%s, SPI%s's default MISO (taken by the bus even with miso=None), is"
-                    " %s, made before the bus: only the display's CS, DC, RST or BUSY may sit"
-                    " there" % (name, default, display["spi"], what)
+                    "%s: GP%s, SPI%s's default MISO (taken by the bus even with miso=None"
+                    " before MicroPython 1.25), is %s, made before the bus: only the display's"
+                    " CS, DC, RST or BUSY may sit there" % (name, default, display["spi"], what)
                 )
     return problems
 
@@ -306,6 +320,10 @@ def check_leds(pinmap):
             if (leds["count"], leds["seats"], leds["status"]) != (1, 0, 0):
                 problems.append("%s: a single PWM LED has count 1, seats 0, status 0" % name)
             continue
+        if leds.get("driver", "neopixel") not in LED_DRIVERS:
+            problems.append(
+                "%s: leds driver %r: one of %s" % (name, leds["driver"], ", ".join(LED_DRIVERS))
+            )
         if not 0 <= leds["seats"] <= MAX_SEATS:
             problems.append("%s: %s seat LEDs (at most %s)" % (name, leds["seats"], MAX_SEATS))
         if leds["count"] != leds["seats"] + 1 or leds["status"] != leds["seats"]:

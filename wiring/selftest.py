@@ -6,14 +6,15 @@
 #     .venv/bin/mpremote connect PORT run wiring/selftest.py
 #   On a board with only MicroPython, copy what it needs first:
 #     .venv/bin/mpremote connect PORT cp firmware/boards.py firmware/leds.py \
-#       firmware/battery.py firmware/panel_ws29.bin firmware/ssd1680.py firmware/uc8151.py : \
-#       + run wiring/selftest.py
+#       firmware/battery.py firmware/panel_ws29.bin firmware/ssd1680.py firmware/uc8151.py \
+#       firmware/ws2812_pio.py : + run wiring/selftest.py
 #
 # It reads the pins from boards.py (generated from wiring/pinmap.json), so it tests the wiring
 # the firmware expects: the display (RST, BUSY, an SPI command, then a test card with the
 # firmware's own driver: full, partial and fast refreshes), each LED in turn, the battery
 # reading and every button (each press shown on the glass). With boards.py alone it checks
-# what it can without a driver. MIT.
+# what it can without a driver. First it prints the display faults the firmware recorded
+# (faults.txt: a refresh given up because BUSY never fell). MIT.
 
 import sys
 import time
@@ -41,6 +42,23 @@ def pick_profile():
     return boards.DEFAULT
 
 
+def recorded_faults():
+    """Step 0: what the firmware wrote to faults.txt (firmware/panel_fault.py)."""
+    try:
+        with open("faults.txt") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        lines = []
+    stuck = [line for line in lines if "BUSY stuck" in line]
+    if not stuck:
+        print("firmware: no display faults recorded (faults.txt)")
+        return
+    print("firmware: %d display faults recorded (faults.txt), the last:" % len(stuck))
+    for line in lines[-3:]:
+        print("  " + line)
+    print("  (after fixing it: mpremote rm :faults.txt)")
+
+
 def hold_power(profile):
     if profile["latch"] is not None:
         Pin(profile["latch"], Pin.OUT, value=1)
@@ -58,9 +76,9 @@ def test_display(profile):
     """Step 1. Returns the firmware's display driver when it is on the board, else None."""
     d = profile["display"]
     busy = Pin(d["busy"], Pin.IN, Pin.PULL_UP)
-    # The SPI bus first, then CS and DC: on the rp2 port miso=None still switches SPI1's
-    # default MISO, GP8 (the Waveshare module's DC), to the SPI block; making the DC Pin
-    # afterwards gives GP8 back (micropython#16912). The Badger's SPI0 is wired the same way.
+    # The SPI bus first, then CS and DC, as the firmware does: MicroPython before 1.25
+    # switched SPI1's default MISO, GP8 (the Waveshare module's DC), to the SPI block even
+    # with miso=None (micropython#16912); a DC Pin made afterwards gives GP8 back.
     spi = SPI(d["spi"], baudrate=d["baudrate"], sck=Pin(d["sck"]), mosi=Pin(d["mosi"]), miso=None)
     cs = Pin(d["cs"], Pin.OUT, value=1)
     dc = Pin(d["dc"], Pin.OUT, value=0)
@@ -104,10 +122,24 @@ def test_display(profile):
     return Driver(spi, cs, dc, rst, busy)
 
 
+class GaveUp(Exception):
+    pass
+
+
+def gave_up(profile, err):
+    print(
+        "display: refresh given up, %s: check BUSY (GP%d) and the panel's cable"
+        % (err, profile["display"]["busy"])
+    )
+
+
 def show(display, full):
     import asyncio
 
-    return asyncio.run(display.show(full))
+    kind = asyncio.run(display.show(full))
+    if kind is None:  # the driver gave up on BUSY (its busy_timeout_ms, 10 s)
+        raise GaveUp(display.fault)
+    return kind
 
 
 def test_card(display, name):
@@ -156,24 +188,36 @@ def test_leds(profile):
             time.sleep_ms(300)
         print("LED: the white LED should have blinked 3 times")
         return
-    import neopixel
+    if leds.get("driver") == "pio":  # the profile's PIO state machine, as the firmware
+        try:
+            import rp2
+            from ws2812_pio import PioChain
+        except ImportError:
+            print("LEDs: the profile asks for the PIO driver: copy firmware/ws2812_pio.py")
+            return
+        chain = PioChain(rp2, Pin(leds["pin"]), leds["count"])
+        how = "a PIO state machine"
+    else:
+        import neopixel
 
-    try:
-        from leds import WS2812_TIMING  # the timing known to work on the RP2350
-    except ImportError:
-        WS2812_TIMING = (350, 900, 800, 450)
-    chain = neopixel.NeoPixel(Pin(leds["pin"]), leds["count"], timing=WS2812_TIMING)
+        try:
+            from leds import WS2812_TIMING  # the timing known to work on the RP2350
+        except ImportError:
+            WS2812_TIMING = (350, 900, 800, 450)
+        chain = neopixel.NeoPixel(Pin(leds["pin"]), leds["count"], timing=WS2812_TIMING)
+        how = "neopixel"
     for i in range(leds["count"]):
         for colour in ((cap, 0, 0), (0, cap, 0), (0, 0, cap)):
-            chain.fill((0, 0, 0))
-            chain[i] = colour
+            for j in range(leds["count"]):
+                chain[j] = colour if j == i else (0, 0, 0)
             chain.write()
             time.sleep_ms(250)
-    chain.fill((0, 0, 0))
+    for j in range(leds["count"]):
+        chain[j] = (0, 0, 0)
     chain.write()
     print(
-        "LEDs: seats 1-%d then the status LED should each have shown red, green, blue"
-        % leds["seats"]
+        "LEDs (%s): seats 1-%d then the status LED should each have shown red, green, blue"
+        % (how, leds["seats"])
     )
 
 
@@ -200,6 +244,16 @@ def test_battery(profile):
         print("battery: %d%%%s" % (level["percent"], ", low" if level["low"] else ""))
 
 
+def drawn(profile, display):
+    """A partial refresh: the display, or None once it gave up (the buttons go on)."""
+    try:
+        show(display, False)
+        return display
+    except GaveUp as err:
+        gave_up(profile, err)
+        return None
+
+
 def test_buttons(profile, display):
     """Step 5: each press is printed, and drawn on the glass when there is a driver."""
     up = profile["button_pull"] == "up"
@@ -221,7 +275,7 @@ def test_buttons(profile, display):
         for i, name in enumerate(names):
             fb.rect(4 + 58 * i, 100, 52, 20, display.BLACK)
             fb.text(name, 4 + 58 * i + (52 - 8 * len(name)) // 2, 106, display.BLACK)
-        show(display, False)
+        display = drawn(profile, display)
     print("buttons: press each of A B C UP DOWN once (%d s)" % BUTTON_WAIT_S)
     seen = []
     start = time.ticks_ms()
@@ -234,7 +288,7 @@ def test_buttons(profile, display):
                     i = names.index(name)
                     fb.fill_rect(4 + 58 * i, 100, 52, 20, display.BLACK)
                     fb.text(name, 4 + 58 * i + (52 - 8 * len(name)) // 2, 106, display.WHITE)
-                    show(display, False)
+                    display = drawn(profile, display)
         time.sleep_ms(20)
     missing = sorted(n for n in pins if n not in seen)
     print(
@@ -248,9 +302,14 @@ def main():
     profile = boards.PROFILES[name]
     print("Confessor self-test, profile %s: %s" % (name, profile["title"]))
     hold_power(profile)
+    recorded_faults()
     display = test_display(profile)
     if display is not None:
-        test_card(display, name)
+        try:
+            test_card(display, name)
+        except GaveUp as err:
+            gave_up(profile, err)
+            display = None
     test_leds(profile)
     test_battery(profile)
     test_buttons(profile, display)

@@ -13,6 +13,10 @@
 #   CONFESSOR_SIM_KEEP=1       keep every frame in <dir>/frames (screenshots)
 #   CONFESSOR_SIM_GHOSTS=1     the SSD1680 model keeps the ghosts of partial refreshes
 #   CONFESSOR_SIM_BUSY_MS=<ms> test only: partial and fast refreshes keep BUSY this long
+#   CONFESSOR_SIM_PANEL=stuck  test only: the display controller's BUSY stuck from power-on
+#                              (the side channel's "panel ok" lets it go)
+#   CONFESSOR_SIM_BUSY_TIMEOUT_MS=<ms> test only: the drivers give up on BUSY after this
+#                              (default theirs, 10 s)
 #   CONFESSOR_SIM_SETTLE_MS=<ms> how long a moved cursor waits for the next press before
 #                              it is drawn (default the board's 250 at real speed, 0 instant)
 #   CONFESSOR_SIM_VSYS_MV=<mV> the supply the battery divider reads (default 4700, USB)

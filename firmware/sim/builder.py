@@ -46,6 +46,7 @@ def build(name, profile, speed=None):
             # tests: partial and fast refreshes keep BUSY up this long, whatever the speed
             times = dict(times or {}, partial=int(slow), fast=int(slow))
         model = SSD1680Model(times, on_refresh, track_ghosts=bool(env("CONFESSOR_SIM_GHOSTS")))
+    model.stuck = env("CONFESSOR_SIM_PANEL") == "stuck"
     world.attach_spi(disp["spi"], model, disp["cs"], disp["dc"])
     world.pad(disp["rst"]).on_change = model.rst_changed
     if disp.get("busy_level", 1):
@@ -61,6 +62,15 @@ def build(name, profile, speed=None):
     def chain(pin, count, timing):
         return SimNeoPixel(pin, count, timing=timing, mcu=world.mcu)
 
+    lp = profile["leds"]
+    pio_chain = None
+    if lp.get("driver") == "pio":
+        # the LEDs on the data pin, driven by the firmware's own PIO program (imported
+        # here: the simulator's share, not the firmware's)
+        from sim.pio import Ws2812Chain
+
+        pio_chain = world.pad(lp["pin"]).sink = Ws2812Chain(lp["count"])
+
     import gc
 
     from sim import builder_firmware
@@ -69,12 +79,15 @@ def build(name, profile, speed=None):
     before = gc.mem_alloc()
     import board_wire
 
-    board = board_wire.wire(name, profile, rp2, chain, None)
+    board = board_wire.wire(name, profile, rp2, chain, None, rp2)
     display = board.display
     if not real:
         display.reset_ms = 0
         display.busy_poll_ms = 1
         board.buttons.poll_ms = 4  # tests: same reads per press, less waiting
+    timeout = env("CONFESSOR_SIM_BUSY_TIMEOUT_MS")
+    if timeout:
+        display.busy_timeout_ms = int(timeout)
     long_ms = env("CONFESSOR_SIM_LONG_MS")
     if long_ms:
         board.buttons.long_ms = int(long_ms)
@@ -84,10 +97,9 @@ def build(name, profile, speed=None):
         channel.supply = supply
         channel.battery = board.battery
 
-    np = getattr(board.leds, "_np", None)
+    np = pio_chain or getattr(board.leds, "_np", None)
     if np is not None and channel:
         np.on_write = channel.on_leds
-    lp = profile["leds"]
     if np is None and channel and board_wire.led_pin(lp) is not None:
         # the Badger's one LED: every show() reported (a blink can leave the pin as it was)
         leds = board.leds

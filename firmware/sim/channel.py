@@ -3,13 +3,15 @@
 # and pictures, screen descriptions and LED states go out through a directory:
 #
 #   in/<seq>.cmd    host -> device, one command per file ("press A", "long B",
-#                   "chord A C", "vsys 3600"), written to a temp name and renamed; taken
-#                   in seq order
+#                   "chord A C", "vsys 3600", "panel stuck" / "panel ok": the display
+#                   controller's BUSY held for good, or let go), written to a temp name
+#                   and renamed; taken in seq order
 #   status.json     device -> host: {"boot","ack","idle","frame","screen",...}
 #   screen.pbm      the panel as shown (P4, 296x128, 1 = black)
 #   screen.txt      the text description of the screen being shown
 #   screen.json     the same as data, with every drawn text's position
-#   leds.json       the LED chain: [[r, g, b], ...] and the named states
+#   leds.json       the LED chain: [[r, g, b], ...], the named states and "alarm" (the
+#                   status LED lit by panel_fault.py's blink)
 #   events.log      one JSON line per refresh and per LED write, in order
 #   frames/         with CONFESSOR_SIM_KEEP=1: every frame, <n>-<screen>.pbm and .txt
 #
@@ -172,18 +174,22 @@ class Channel:
         self._blink = False
         shown = [list(c) for c in np.shown] if np is not None else []
         names = leds.names() if leds is not None else []
+        alarm = getattr(leds, "alarming", False)  # panel_fault.py's blink, lit
         if np is None:
-            if names == self._names:
+            if (names, alarm) == self._names:
                 return  # the Badger's show() with nothing new
-            self._names = names
-        _write_json(self.dir + "/leds.json", {"rgb": shown, "names": names})
-        self._event({"e": "leds", "names": names})
+            self._names = (names, alarm)
+        _write_json(self.dir + "/leds.json", {"rgb": shown, "names": names, "alarm": alarm})
+        record = {"e": "leds", "names": names}
+        if alarm:
+            record["alarm"] = True
+        self._event(record)
 
 
     leds = None
     _answers = 0
     _blink = False  # the last write was a press's blink
-    _names = None  # the Badger's LED as leds.json last said
+    _names = None  # the Badger's LED (and its alarm) as leds.json last said
     _move = False
     ghosts = False  # the model tracks ghosts (sim/builder.py)
     share = 0  # the simulator's own share of the heap, in bytes (sim.build)
@@ -229,6 +235,12 @@ class Channel:
             self._holds = []
             self._seq = seq
             return
+        if op == "panel":
+            # a display controller that stops answering (its BUSY stuck), or answers again
+            self.model.stuck = names[0] == "stuck"
+            self._holds = []
+            self._seq = seq
+            return
         stable = buttons.stable
         holds = []
         for name in names:
@@ -268,7 +280,7 @@ class Channel:
         idle = (
             not pending
             and self._holds is None
-            and app.waiting
+            and (app.waiting or getattr(app.privacy, "waiting", False))  # panel_fault.py
             and buttons.pending() == 0
             and not display.busy
             and not (self.leds is not None and self.leds.answering)

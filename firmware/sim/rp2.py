@@ -1,14 +1,16 @@
-# sim/rp2.py  The rp2 port's machine.Pin, SPI and ADC over a simulated GPIO bank
+# sim/rp2.py  The rp2 port's machine.Pin, SPI and ADC over a simulated GPIO bank, and its
+# rp2 module's PIO (asm_pio, StateMachine: sim/pio.py, loaded when used)
 # MIT licence. Never flashed. board.py wires a board with these exactly as it wires a real
 # one with `machine`, so the order it creates things in matters here as it does there.
 #
 # Each GPIO has one function at a time, as on the RP2040/RP2350 (GPIO function select):
 # creating a Pin with a mode makes it a GPIO (SIO); creating an SPI switches its SCK, MOSI
-# and MISO pins to the SPI block. As in ports/rp2/machine_spi.c, an SPI argument left out
-# and one given as None are the same: the bus's default pin is used, so SPI(1, ...,
-# miso=None) takes GP8 (micropython#16912, open). A pad that is not a GPIO output drives
-# nothing: a display whose DC pad was taken by the SPI block never sees a command/data
-# change, and the display model is told (`fault`) instead of being fed.
+# and MISO pins to the SPI block. As in ports/rp2/machine_spi.c since MicroPython 1.25
+# (micropython#16912, fixed by dd7a950), an SPI argument left out is the bus's default
+# pin, so SPI(1, ...) without miso takes GP8, and miso=None takes no pin. A pad that is
+# not a GPIO output drives nothing: a display whose DC pad was taken by the SPI block
+# never sees a command/data change, and the display model is told (`fault`) instead of
+# being fed.
 
 try:
     import umachine as _machine  # the built-in, even where a machine.py stands in for it
@@ -35,6 +37,7 @@ class Pad:
     _plan = None  # a simulated press (sim/hw.py Hold)
     source = None  # a function giving the outside level (a BUSY line)
     on_change = None  # called with the level when the GPIO output changes
+    sink = None  # the part a PIO state machine drives through this pad (sim/pio.py Ws2812Chain)
 
     def __init__(self, n):
         self.n = n
@@ -62,6 +65,7 @@ class World:
         self._pads = {}
         self.buses = {}  # SPI id -> (device, cs pad, dc pad)
         self.analog = {}  # GPIO -> function giving millivolts at the pin
+        self.pio = None  # sim/pio.py's state: the machines claimed, instruction memory used
 
     def pad(self, n):
         p = self._pads.get(n)
@@ -103,9 +107,14 @@ def new_world(mcu="rp2350"):
     return _world
 
 
+_DEFAULT = object()  # an SPI pin argument left out
+
+
 def _gpio(arg, default):
-    if arg is None:
+    if arg is _DEFAULT:
         return default
+    if arg is None:
+        return None
     return arg.pad.n if isinstance(arg, Pin) else int(arg)
 
 
@@ -145,13 +154,17 @@ class Pin(PinBase):
 
 
 class SPI:
-    def __init__(self, id, baudrate=1000000, *, sck=None, mosi=None, miso=None, **kw):
+    def __init__(
+        self, id, baudrate=1000000, *, sck=_DEFAULT, mosi=_DEFAULT, miso=_DEFAULT, **kw
+    ):
         dsck, dmosi, dmiso = SPI_DEFAULTS[id]
         self.id = id
-        self.miso = _gpio(miso, dmiso)  # None is the default pin, as on the rp2 port
+        self.miso = _gpio(miso, dmiso)  # left out: the default pin; None: none
         pins = (_gpio(sck, dsck), _gpio(mosi, dmosi), self.miso)
         for i in range(3):
             n = pins[i]
+            if n is None:
+                continue  # not used (the rp2 port's MICROPY_HW_SPI_PIN_UNUSED)
             if n & 3 != (2, 3, 0)[i] or (n & 8) >> 3 != id:
                 raise ValueError("bad SPI pin GP%d" % n)
             world().pad(n).func = "spi%d" % id
@@ -161,6 +174,16 @@ class SPI:
 
     def write(self, buf):
         _world.spi_write(self.id, buf)
+
+
+def __getattr__(name):
+    """The rp2 module's PIO, StateMachine and asm_pio: sim/pio.py, loaded when first used
+    (a board without PIO use keeps its names out of the heap)."""
+    if name in ("PIO", "StateMachine", "asm_pio"):
+        from sim import pio
+
+        return getattr(pio, name)
+    raise AttributeError(name)
 
 
 class ADC:

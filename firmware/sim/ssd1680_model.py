@@ -13,7 +13,9 @@
 #   sequence loads it (bit 4); a host table written with 0x32. This panel's OTP holds no
 #   partial (mode 2) waveform (GxEPD2_290_T94_V2: "Waveshare variant without partial wft
 #   in OTP"), so loading one gives nothing;
-# - the power state (clock, analog) and BUSY while a sequence runs.
+# - the power state (clock, analog) and BUSY while a sequence runs. `stuck` holds BUSY high
+#   for good, whatever is sent or reset: a controller that never answers (a loose
+#   connector, a dead panel), which a driver must give up on rather than wait for.
 # A display update without a usable waveform or with the analog supply off leaves the glass
 # as it was and is reported in `errors`; so is anything sent in deep sleep or while BUSY.
 #
@@ -61,6 +63,7 @@ class SSD1680Model:
         self.asleep = False
         self.resets = 0
         self._busy_until = None
+        self.stuck = False  # BUSY high for good (see above)
         self._por()
 
     def _por(self):
@@ -94,6 +97,8 @@ class SSD1680Model:
             self.resets += 1
 
     def busy(self):
+        if self.stuck:
+            return 1
         if self._busy_until is None:
             return 0
         if time.ticks_diff(self._busy_until, time.ticks_ms()) > 0:

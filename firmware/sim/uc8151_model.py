@@ -5,7 +5,8 @@
 # It keeps what decides the picture: the panel setting (0x00 PSR: resolution, waveform
 # from OTP or registers, black/white or black/white/red, gate scan direction UD, source
 # shift direction SHL), the data polarity (0x50 CDI, DDX), the power state (PON/POF), the
-# new-image RAM (DTM2), the partial window (PTIN/PTL/PTOU) and BUSY, which is low while busy.
+# new-image RAM (DTM2), the partial window (PTIN/PTL/PTOU) and BUSY, which is low while busy;
+# `stuck` holds it low for good (a controller that never answers).
 # A refresh (DRF) without power, with register waveforms never written, or with a panel
 # setting that does not fit the Badger's 128x296 black/white glass leaves the glass as it
 # was and is reported in `errors`.
@@ -52,6 +53,7 @@ class UC8151Model:
         self.asleep = False
         self.resets = 0
         self._busy_until = None
+        self.stuck = False  # BUSY_N low for good, whatever is sent or reset
         self._rev = _reversed_bits()
         self._por()
 
@@ -73,6 +75,8 @@ class UC8151Model:
             self.resets += 1
 
     def busy(self):
+        if self.stuck:
+            return 1
         if self._busy_until is None:
             return 0
         if time.ticks_diff(self._busy_until, time.ticks_ms()) > 0:

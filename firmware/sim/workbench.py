@@ -6,7 +6,8 @@
 # Into $CONFESSOR_SIM_OUT it writes each refresh as <n>.pbm (P4, 1 = black) and events.jsonl:
 # one JSON line per refresh, LED chain write, white LED change and button press, and at exit
 # the models' errors. The buttons are pressed one after the other (A, B, C, DOWN, UP: the
-# order the self-test reads them in), each a few of its reads after the last.
+# order the self-test reads them in), each a few of its reads after the last. The machine
+# API and the rp2 module's PIO are sim/rp2.py's, imported from here by the shims.
 
 import json
 import os
@@ -15,12 +16,15 @@ import sys
 import boards
 
 from sim import Supply, rp2
-from sim.rp2 import ADC, SPI, Pin, PinBase, Signal  # noqa: F401 - the machine API
+from sim.pio import PIO, StateMachine, asm_pio  # noqa: F401
+from sim.rp2 import ADC, SPI, Pin, PinBase, Signal  # noqa: F401
 from sim.ssd1680_model import SSD1680Model
 from sim.uc8151_model import UC8151Model
 
 NAME = os.getenv("CONFESSOR_PROFILE") or boards.DEFAULT
 PROFILE = boards.PROFILES[NAME]
+if os.getenv("CONFESSOR_SIM_LED_DRIVER"):  # the profile's chain sent by another driver
+    PROFILE["leds"]["driver"] = os.getenv("CONFESSOR_SIM_LED_DRIVER")
 # Off a board the self-test cannot tell which one it is and takes boards.DEFAULT: make that
 # the profile on the bench.
 boards.DEFAULT = NAME
@@ -61,6 +65,7 @@ if _d["driver"] == "uc8151":
 else:
     MODEL = SSD1680Model(None, _refreshed)
     WORLD.pad(_d["busy"]).source = MODEL.busy
+MODEL.stuck = os.getenv("CONFESSOR_SIM_PANEL") == "stuck"  # BUSY never falls
 WORLD.attach_spi(_d["spi"], MODEL, _d["cs"], _d["dc"])
 WORLD.pad(_d["rst"]).on_change = MODEL.rst_changed
 if PROFILE["battery"] is not None:
@@ -120,6 +125,15 @@ def NeoPixel(pin, n, bpp=3, timing=1):
 
 
 CHAINS = []
+
+
+if PROFILE["leds"].get("driver") == "pio":
+    # the LEDs on the data pad, fed by the self-test's PIO state machine
+    from sim.pio import Ws2812Chain
+
+    _leds = WORLD.pad(PROFILE["leds"]["pin"]).sink = Ws2812Chain(PROFILE["leds"]["count"])
+    _leds.on_write = lambda np: event({"e": "leds", "rgb": [list(c) for c in np.shown]})
+    CHAINS.append(_leds)
 
 
 def _report():

@@ -191,17 +191,88 @@ def test_ssd1680_waits_for_busy_without_blocking_the_loop():
     assert not model.errors  # nothing sent while BUSY
 
 
+# ****** a controller that never answers: BUSY given up after busy_timeout_ms ******
+def bounded(coro, ms=3000):
+    """The driver's coroutine, failed by asyncio.TimeoutError if it waits for ever."""
+    return run(asyncio.wait_for_ms(coro, ms))
+
+
+def timed(coro):
+    import time
+
+    t0 = time.ticks_ms()
+    result = bounded(coro)
+    return result, time.ticks_diff(time.ticks_ms(), t0)
+
+
+def test_ssd1680_gives_up_on_a_stuck_busy_and_starts_again_from_a_reset():
+    d, model = ssd1680()
+    assert d.busy_timeout_ms == 10000  # GxEPD2's for this panel
+    d.busy_timeout_ms = 60
+    model.stuck = True  # from power-on: nothing answers (a BUSY pulled up, no panel)
+    kind, took = timed(d.show(full=True))
+    assert kind is None and 60 <= took < 1000, (kind, took)
+    assert d.fault == "full"  # given up in a full refresh
+    assert not model.errors  # nothing sent to a controller that said BUSY
+    assert not d.busy and d.refreshes == 0
+    model.stuck = False  # it answers again: the next refresh is a full one from a reset
+    d.fb.fill(d.WHITE)
+    d.fb.text("back", 10, 10, d.BLACK)
+    resets = model.resets
+    assert bounded(d.show(full=False)) == "full"
+    assert model.resets == resets + 1 and d.fault is None
+    assert bytes(model.landscape()) == bytes(d.buf) and not model.errors
+
+
+def test_ssd1680_gives_up_on_a_refresh_that_never_ends():
+    d, model = ssd1680()
+    d.busy_timeout_ms = 60
+    d.fb.fill(d.WHITE)
+    assert bounded(d.show(full=True)) == "full"
+    model.stuck = True  # stuck in the middle of the next refresh
+    model.times = {"partial": 1}
+    d.fb.text("x", 0, 0, d.BLACK)
+    kind, took = timed(d.show(full=False))
+    assert kind is None and took >= 60 and d.fault == "partial", d.fault
+    import time
+
+    for alone in (d.init(), d.sleep()):  # on their own: the timeout is the caller's
+        t0 = time.ticks_ms()
+        try:
+            bounded(alone)
+            raise AssertionError("no timeout")
+        except asyncio.TimeoutError:
+            assert time.ticks_diff(time.ticks_ms(), t0) < 1000  # the driver's, not bounded's
+    model.stuck = False
+    model.errors[:] = []  # (the partial refresh's bytes went to a controller stuck busy)
+    assert bounded(d.show(full=False)) == "full"  # the glass is unknown: a full refresh
+    assert bytes(model.landscape()) == bytes(d.buf) and not model.errors
+
+
+def test_uc8151_gives_up_on_a_stuck_busy():
+    b, model, rec = rig.board("badger2040w")
+    d = b.display
+    assert d.busy_timeout_ms == 10000
+    d.busy_timeout_ms = 60
+    model.stuck = True  # BUSY_N held low
+    kind, took = timed(d.show())
+    assert kind is None and took >= 60 and d.fault == "full"
+    assert not model.errors
+    model.stuck = False
+    draw_card(d.fb, d.WHITE, d.BLACK)
+    assert bounded(d.show()) == "full" and d.fault is None
+    assert bytes(model.landscape()) == bytes(d.buf) and not model.errors
+
+
 # ****** the rp2 SPI and the DC line ******
-def test_spi_with_miso_none_takes_gp8_so_dc_must_come_after_it():
-    # As on the rp2 port, miso=None is the default MISO: SPI1 switches GP8 (the Waveshare
-    # module's DC) to the SPI block. A DC Pin made before the bus loses it.
+def _dc_then_bus(**miso):
+    """A display whose DC Pin is made before the SPI bus (board.wire makes it after)."""
     world = rp2.new_world()
     model = SSD1680Model()
     world.attach_spi(1, model, 9, 8)
     world.pad(13).source = model.busy
-    dc = rp2.Pin(8, rp2.Pin.OUT, value=0)  # the wrong order: DC first
-    spi = rp2.SPI(1, baudrate=4000000, sck=rp2.Pin(10), mosi=rp2.Pin(11), miso=None)
-    assert spi.miso == 8 and world.pad(8).func == "spi1"
+    dc = rp2.Pin(8, rp2.Pin.OUT, value=0)  # DC first
+    spi = rp2.SPI(1, baudrate=4000000, sck=rp2.Pin(10), mosi=rp2.Pin(11), **miso)
     cs = rp2.Pin(9, rp2.Pin.OUT, value=1)
     rst = rp2.Pin(12, rp2.Pin.OUT, value=1)
     d = SSD1680(spi, cs, dc, rst, rp2.Pin(13, rp2.Pin.IN, rp2.Pin.PULL_UP))
@@ -209,9 +280,21 @@ def test_spi_with_miso_none_takes_gp8_so_dc_must_come_after_it():
     d.busy_poll_ms = 1
     d.fb.fill(d.BLACK)
     run(d.show(full=True))
+    return world, spi, model, d
+
+
+def test_spi_without_miso_takes_gp8_so_dc_must_come_after_it():
+    # As on the rp2 port, a MISO left out is the bus's default: SPI1 switches GP8 (the
+    # Waveshare module's DC) to the SPI block. A DC Pin made before the bus loses it.
+    world, spi, model, d = _dc_then_bus()
+    assert spi.miso == 8 and world.pad(8).func == "spi1"
     assert any("DC (GP8) is not driven" in e for e in model.errors), model.errors
     assert bytes(model.landscape()) == b"\xff" * len(d.buf)  # nothing reached the glass
-    # board.wire's order (bus, then CS and DC) gives GP8 back to DC
+    # miso=None takes no pin since MicroPython 1.25 (micropython#16912): DC keeps GP8
+    world, spi, model, d = _dc_then_bus(miso=None)
+    assert spi.miso is None and world.pad(8).func == "sio"
+    assert not model.errors and bytes(model.landscape()) == bytes(d.buf)
+    # board.wire's order (bus, then CS and DC) works either way
     b, model2, rec = rig.board("reference")
     assert b.world.pad(8).func == "sio" and b.world.pad(8).output
     b.display.fb.fill(b.display.BLACK)
@@ -280,6 +363,156 @@ def test_ws2812_timing_works_on_the_rp2350():
     assert on_rp2040.shown[0] == (1, 2, 3)
     b, model, rec = rig.board("reference")
     assert b.np.timing == WS2812_TIMING
+
+
+# ****** WS2812 from a PIO state machine (ws2812_pio.py) ******
+def pio_chain(mcu="rp2350", n=7):
+    """A PioChain on GP22 with WS2812B LEDs on that pad, as sim.build wires it."""
+    import ws2812_pio
+    from sim.pio import Ws2812Chain
+
+    world = rp2.new_world(mcu)
+    leds = world.pad(22).sink = Ws2812Chain(n)
+    return ws2812_pio.PioChain(rp2, rp2.Pin(22), n), leds, world
+
+
+def lit(np):
+    for i, rgb in enumerate(((40, 0, 0), (0, 40, 0), (0, 0, 40), (1, 2, 3), (255, 128, 7))):
+        np[i] = rgb
+    return [(40, 0, 0), (0, 40, 0), (0, 0, 40), (1, 2, 3), (255, 128, 7), (0, 0, 0), (0, 0, 0)]
+
+
+def test_pio_ws2812_bits_fall_inside_the_ws2812b_windows_on_both_chips():
+    for mcu, div in (("rp2350", 4800), ("rp2040", 4000)):  # 150/8 = 18.75, 125/8 = 15.625
+        np, leds, world = pio_chain(mcu)
+        assert np._sm.div == div and world.pad(22).func == "pio0"
+        want = lit(np)
+        np.write()
+        assert leds.shown == want and leds.errors == [] and leds.writes == 1, leds.errors
+        np[1] = (9, 9, 9)
+        np.write()  # at once: the driver waits for the last frame to latch
+        want[1] = (9, 9, 9)
+        assert leds.shown == want and leds.errors == [] and leds.writes == 2, leds.errors
+
+
+def program_with(t1, t2, t3):
+    """The datasheet's program with another cycle split (T1, T2, T3)."""
+
+    def program(rp2):
+        @rp2.asm_pio(
+            sideset_init=rp2.PIO.OUT_LOW,
+            out_shiftdir=rp2.PIO.SHIFT_LEFT,
+            autopull=True,
+            pull_thresh=24,
+            fifo_join=rp2.PIO.JOIN_TX,
+        )
+        def ws2812():
+            wrap_target()  # noqa: F821
+            label("bitloop")  # noqa: F821
+            out(x, 1).side(0)[t3 - 1]  # noqa: F821
+            jmp(not_x, "do_zero").side(1)[t1 - 1]  # noqa: F821
+            jmp("bitloop").side(1)[t2 - 1]  # noqa: F821
+            label("do_zero")  # noqa: F821
+            nop().side(0)[t2 - 1]  # noqa: F821
+            wrap()  # noqa: F821
+
+        return ws2812
+
+    return program
+
+
+def test_the_simulated_assembler_emits_the_datasheets_instruction_words():
+    import ws2812_pio
+
+    rp2.new_world()
+    # pioasm's words for the datasheet's listing (pico-examples ws2812.pio.h at 2, 5, 3):
+    # out x, 1 side 0 [2]; jmp !x 3 side 1 [1]; jmp 0 side 1 [4]; nop side 0 [4]
+    prog = program_with(2, 5, 3)(rp2)
+    assert list(prog[0]) == [0x6221, 0x1123, 0x1400, 0xA442]
+    prog = ws2812_pio._program(rp2)  # 3, 3, 4
+    assert list(prog[0]) == [0x6321, 0x1223, 0x1200, 0xA242]
+    assert prog[4] == 3 << 12  # EXECCTRL: wrap from 3 to 0, side-set not optional
+    # SHIFTCTRL: TX FIFO joined, pull threshold 24, autopull, shifted out to the left
+    assert prog[5] == 1 << 30 | 24 << 25 | 1 << 17
+    assert prog[8] == rp2.PIO.OUT_LOW
+
+
+def test_pio_ws2812_timing_mistakes_show_nothing():
+    import ws2812_pio
+
+    good = ws2812_pio._program
+    try:
+        # the split the RP2040 datasheet prints: a 0's 2-cycle high is 250 ns on average,
+        # the window's edge, and 37 clk_sys cycles (246.7 ns) with the RP2350's divider
+        ws2812_pio._program = program_with(2, 5, 3)
+        for mcu in ("rp2350", "rp2040"):
+            np, leds, world = pio_chain(mcu)
+            lit(np)
+            np.write()
+            assert leds.shown == [(0, 0, 0)] * 7, mcu
+            assert "neither T0H nor T1H" in leds.errors[0], leds.errors
+        ws2812_pio._program = program_with(3, 4, 3)  # 1250 ns a bit, 375/875 and 875/375
+        np, leds, world = pio_chain()
+        lit(np)
+        np.write()
+        assert leds.errors == [] and leds.shown[4] == (255, 128, 7)
+        ws2812_pio._program = program_with(3, 3, 5)  # an 11-cycle bit: a 1's low too long
+        np, leds, world = pio_chain()
+        lit(np)
+        np.write()
+        assert "outside T1L" in leds.errors[0], leds.errors
+    finally:
+        ws2812_pio._program = good
+    freq = ws2812_pio._FREQ
+    try:
+        ws2812_pio._FREQ = 6_400_000  # 640 kbit/s: every time a quarter too long
+        np, leds, world = pio_chain()
+        lit(np)
+        np.write()
+        assert leds.shown == [(0, 0, 0)] * 7 and leds.errors, leds.errors
+    finally:
+        ws2812_pio._FREQ = freq
+    # a driver that sends the next frame at once, not waiting for the last one to latch
+    # (a long chain: 60 LEDs take 1.8 ms, longer than this port takes between two calls)
+    np, leds, world = pio_chain(n=60)
+    lit(np)
+    np._sm.put(np._buf, 8)
+    np._sm.put(np._buf, 8)
+    assert any("under RES" in e for e in leds.errors), leds.errors
+
+
+def test_pio_ws2812_takes_a_free_state_machine_and_its_pin():
+    import ws2812_pio
+    from sim.pio import Ws2812Chain, blocks
+
+    world = rp2.new_world("rp2350")
+    blocks(world).claimed.add(0)  # as the radio's driver may hold one
+    leds = world.pad(22).sink = Ws2812Chain(7)
+    np = ws2812_pio.PioChain(rp2, rp2.Pin(22), 7)
+    assert np._sm.id == 1
+    want = lit(np)
+    np.write()
+    assert leds.shown == want
+    # a Pin made on the data pad afterwards takes it back from the PIO: nothing arrives
+    rp2.Pin(22, rp2.Pin.OUT, value=0)
+    np[0] = (9, 9, 9)
+    np.write()
+    assert leds.shown == want and leds.writes == 1
+
+
+def test_the_pio_profile_option_wires_the_pio_driver():
+    import boards
+    import sim
+
+    profile = dict(boards.PROFILES["reference"])
+    profile["leds"] = dict(profile["leds"], driver="pio")
+    b = sim.build("reference", profile, speed="instant")
+    assert type(b.leds._np).__name__ == "PioChain"
+    b.leds.only(2, "turn")
+    b.leds.status("secret")
+    b.leds.show()
+    assert b.np.shown[2] == (40, 40, 40) and b.np.shown[6] == (40, 0, 0) and not b.np.errors
+    assert b.world.pad(22).func == "pio0"
 
 
 # ****** battery ******
@@ -509,6 +742,32 @@ def test_leds_answer_a_press_with_a_blink_of_the_status_led():
     white.answer(False)
     white.show()
     assert pin.value() == 1
+    from panel_fault import alarm
+
+    for on in (True, False):  # the display-fault blink, over a secret's light
+        alarm(white, on)
+        white.show()
+        assert pin.value() == (0 if on else 1)
+    white.status("off")
+    alarm(white, True)
+    white.show()
+    assert pin.value() == 1
+
+
+def test_leds_alarm_blinks_the_status_led_and_keeps_its_state():
+    from panel_fault import alarm
+
+    np = SimNeoPixel(None, 7, timing=WS2812_TIMING)
+    leds = SeatLeds(np, 6, 6, max_brightness=40)
+    leds.only(0, "turn")
+    leds.status("secret")
+    alarm(leds, True)
+    leds.show()
+    assert np.shown[6] == (40, 0, 40) and np.shown[0] == (40, 40, 40) and leds.alarming
+    alarm(leds, False)
+    leds.show()
+    assert np.shown[6] == (40, 0, 0) and not leds.alarming
+    assert leds.names()[-1] == "secret"
 
 
 def test_battery_status_to_the_nearest_ten_and_warns_once():
