@@ -139,7 +139,7 @@ def test_ssd1680_model_needs_ping_pong_or_a_rewritten_reference():
     run(d.show(full=True))
 
     # the panel's table with the partial program's 0x37 bytes all zero
-    with open(d._table, "rb") as f:
+    with d._open_table() as f:
         table = bytearray(f.read())
     at = table.find(b"\x37\x0a\x00\x00\x00\x00\x00\x40")
     assert at > 5 + 2 + 170, at  # in the partial program, after the fast one
