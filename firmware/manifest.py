@@ -117,9 +117,9 @@ package(
 )
 
 # -- phone mode (docs/phones.md): imported only for a game played with phones -------------
+module("qr.py")  # QR codes (phone mode's join screens; any board can draw one)
 if not options.no_radio:
     module("phone_mode.py")  # the app's side in play: phone turns and reveals
-    module("qr.py")
     module("phone_start.py")  # tokens, network, server: loaded only while a game starts
     module("phone_join.py")  # the join screens' flow, loaded only while phones join
     module("phone_reveal.py")  # a private reveal on a phone, loaded for it

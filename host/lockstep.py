@@ -51,15 +51,18 @@ def glass_rows(landscape: bytes) -> bytes:
 
 
 def differing_pixels(a: bytes, b: bytes) -> int:
-    return sum(bin(x ^ y).count("1") for x, y in zip(a, b))
+    return sum(bin(x ^ y).count("1") for x, y in zip(a, b, strict=True))
 
 
 class Lockstep:
     """A SimClient-like client (press, chord, screen, screen_text, status, seq) whose presses
     go to both boards; `virtual` is the reference the policies read."""
 
-    def __init__(self, emulated: EmulatedBoard, start_virtual, folder: Path):
+    def __init__(self, emulated: EmulatedBoard, start_virtual, folder: Path, heap: bool = False):
         self.emulated = emulated
+        self.heap = heap  # measure the emulator's heap at each idle moment (make bench)
+        self.lowest_free: int | None = None
+        self.lowest_largest: int | None = None
         self._start_virtual = start_virtual  # (flash folder, seed hex or None) -> SimDevice
         self.folder = Path(folder)
         self._boots = 0
@@ -138,7 +141,10 @@ class Lockstep:
             else:
                 self.emulated.press(names[0], long=kind == "long", wait=False)
         self._queue.clear()
-        self.emulated.wait_idle()
+        state = self.emulated.wait_idle(heap=self.heap)
+        if self.heap:
+            self.lowest_free = min(state.free, self.lowest_free or state.free)
+            self.lowest_largest = min(state.largest, self.lowest_largest or state.largest)
 
     def compare(self) -> None:
         _w, _h, expected = read_pbm(self.client.screen_image_path().read_bytes())

@@ -94,7 +94,8 @@ class _Events:
     probe: list[ProbeState] = field(default_factory=list)
     refreshes: list[Refresh] = field(default_factory=list)
     leds: list[tuple[int, bytes]] = field(default_factory=list)
-    presses: list[tuple[str, int]] = field(default_factory=list)  # (button, t) pressed
+    driven: list[tuple[int, int, int | None]] = field(default_factory=list)  # (t, pin, level)
+    activations: list[int] = field(default_factory=list)  # t of each refresh's start (0x20)
     faults: list[str] = field(default_factory=list)
 
 
@@ -225,6 +226,8 @@ class EmulatedBoard:
         kind = e["ev"]
         if kind == "spi":
             data = bytes.fromhex(e["hex"])
+            if e["dc"] == 0 and data[-1:] == b"\x20":
+                self.events.activations.append(e["t"])
             before = self.model.refreshes[:] if self.model.refreshes else []
             count = len(self.model.refreshes)
             self.model.feed(e["dc"], data)
@@ -249,6 +252,8 @@ class EmulatedBoard:
             self.events.leds.append((e["t"], bytes.fromhex(e["grb"])))
         elif kind == "done":
             self._done[e["id"]] = e["t"]
+        elif kind == "driven":
+            self.events.driven.append((e["t"], e["pin"], e["level"]))
         elif kind == "power_on":
             self._boots += 1
             self.connected = False
@@ -381,6 +386,51 @@ class EmulatedBoard:
         self._until(lambda: len(self.events.probe) > mark, timeout, "the firmware to boot")
         return self.wait_idle(timeout)
 
+    def maintenance(self, timeout: float = 300.0) -> None:
+        """Power on again with A and C held (maintenance mode, docs/security.md): the
+        firmware leaves its REPL on the USB serial; the buttons are let go once it is up."""
+        level = self._active_level()
+        pins = [self.pin_of("A"), self.pin_of("C")]
+        for pin in pins:
+            self._send(op="drive", pin=pin, level=level)
+        boots = self._boots
+        self._send(op="power_cut")
+        self._until(lambda: self._boots > boots, 30, "the power to come back")
+        with self._cond:
+            self.model = type(self.model)()
+        seen = b""
+        deadline = time.monotonic() + timeout
+        while b">>> " not in seen:
+            if time.monotonic() > deadline:
+                raise EmulatorError("no REPL in maintenance mode; USB said %r" % seen[-200:])
+            seen += self.read(0.5)
+        for pin in pins:
+            self._send(op="drive", pin=pin, level=None)
+
+    def exec(self, code: str, timeout: float = 600.0) -> str:
+        """Run `code` through the raw REPL (maintenance mode); its output, or
+        EmulatorError with the traceback it printed."""
+        self.write(b"\r\x01")
+        self._expect(b"raw REPL; CTRL-B to exit\r\n>", timeout)
+        self.write(code.encode() + b"\x04")
+        reply = self._expect(b"\x04>", timeout)
+        self.write(b"\x02")  # back to the friendly REPL
+        ok = reply.find(b"OK")
+        body = reply[ok + 2 : -2] if ok >= 0 else reply
+        out, _, err = body.partition(b"\x04")
+        if err.strip():
+            raise EmulatorError("the script failed on the emulated chip: " + err.decode("latin-1"))
+        return out.decode("latin-1").replace("\r\n", "\n")
+
+    def _expect(self, marker: bytes, timeout: float) -> bytes:
+        seen = b""
+        deadline = time.monotonic() + timeout
+        while marker not in seen:
+            if time.monotonic() > deadline:
+                raise EmulatorError("waited for %r; USB said %r" % (marker, seen[-300:]))
+            seen += self.read(0.2)
+        return seen
+
     def stuck_panel(self, on: bool = True) -> None:
         self._send(op="stuck", on=on)
 
@@ -478,11 +528,40 @@ def _probe_line(t: int, line: str) -> ProbeState | None:
         return None
     try:
         return ProbeState(
-            t, int(parts[1]), parts[2] == "1", int(parts[3]), int(parts[4]), int(parts[5]),
+            t,
+            int(parts[1]),
+            parts[2] == "1",
+            int(parts[3]),
+            int(parts[4]),
+            int(parts[5]),
             parts[6],
         )
     except ValueError:
         return None
+
+
+def littlefs_image(files: dict[str, bytes]) -> bytes:
+    """A littlefs holding `files`, as MicroPython's rp2 port formats RPI_PICO's flash."""
+    from littlefs import LittleFS
+
+    fs = LittleFS(block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, read_size=32)
+    for path in sorted(files):
+        folder = path.rpartition("/")[0]
+        if folder:
+            fs.makedirs(folder, exist_ok=True)
+        with fs.open(path, "wb") as f:
+            f.write(files[path])
+    return bytes(fs.context.buffer)
+
+
+def flash_file(path: Path, files: dict[str, bytes]) -> Path:
+    """A 2 MB flash whose filesystem holds `files` (EmulatedBoard.start(flash=...)): the
+    image itself goes on top when the emulator loads it."""
+    flash = bytearray(b"\xff" * (2 * 1024 * 1024))
+    fs = littlefs_image(files)
+    flash[FS_OFFSET : FS_OFFSET + len(fs)] = fs
+    Path(path).write_bytes(flash)
+    return Path(path)
 
 
 def littlefs_files(image: bytes) -> dict[str, bytes]:

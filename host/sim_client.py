@@ -358,7 +358,7 @@ class SimDevice:
         return dev
 
     def boot(self, old: str | None = None) -> dict:
-        if self.port == "unix32":
+        if self.port == "unix32" and not self.mpy:
             # everything frozen: the flash folder holds only what the firmware writes
             path = [".frozen"] + [str(p) for p in self.extra_path]
             main = None

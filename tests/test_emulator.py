@@ -47,7 +47,7 @@ def finished_log(lock):
     """The one finished log, the same bytes on both flashes, verified with its signature."""
     emulated, virtual = lock.logs()
     assert list(emulated) == list(virtual) and len(emulated) == 1, (emulated, virtual)
-    (name, data), = emulated.items()
+    ((name, data),) = emulated.items()
     assert virtual[name] == data, "the journals differ: " + name
     report = authentic.verify(data, key=lock.emulated.files()["device.pub"])
     assert not report["abandoned"] and report["state"].is_terminal()

@@ -8,16 +8,8 @@
   (firmware/board.py) for each moved cursor drawn after the presses paused. The 5-player
   game is played twice: by players who press one button at a time and look at each
   screen, and by quick players who press a turn's moves and choice in one run;
-- the simulator's own share of the heap (its models' RAMs, side channel, code and
-  names), which the device does not have: sessions run at the budget plus that share
-  (host.sim_client.budget_heap);
-- every game offered on the device, at its largest player count, on 20 seeds under
-  the budget, `-X heapsize=128wK` for the firmware, with the firmware installed as `confessor flash` installs it
-  (the device manifest's files, .mpy): how many complete, and the lowest free heap
-  seen at idle (after a collection) during the sessions;
-- the free heap at the menu with six games installed and with one;
-- the smallest budget each game's session fits (the firmware's share, in wK: the
-  heap given is that plus the simulator's share)."""
+- the free heap at the menu with six games installed and with one (64-bit, .mpy files).
+The heap of whole sessions on the true port is host/benches/silicon.py's."""
 
 import importlib.util
 import shutil
@@ -26,14 +18,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from host.sim_client import SimDevice, SimError, device_heap, simulator_share
+from host.sim_client import SimDevice
 from host.sim_play import KEEPER_TITLE, lowest_free, play_session
-from shared_rules import games
 
 SEED = "be7c" * 16
-SEEDS = 20
-HEAP = "128wK"
-BUDGETS = (64, 80, 96, 112, 120, 128)  # wK for the firmware
+HEAP = "128wK"  # the menu's comparison: any heap it fits
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,17 +59,6 @@ def refreshes(client) -> Counter:
     return counts
 
 
-def device_games():
-    """(title, largest player count) of every game the device offers."""
-    out = []
-    for name in games.catalogue():
-        if games.entry_module_name(name):
-            entry = games.entry(name)
-            if entry.ON_DEVICE:
-                out.append((entry.TITLE, entry.MAX_PLAYERS))
-    return out
-
-
 def session(folder, title, players, seed=SEED, heap=None, mpy=True, quick=False):
     """(presses, seconds, peak live heap at idle, lowest free heap at idle, refreshes
     of each kind from power-on to the result). Quick players' runs meet the device's
@@ -109,17 +87,6 @@ def glass(label, counts):
     waited = sum(counts.get(kind, 0) * times[kind] for kind in KINDS)
     waited += counts.get("settled", 0) * settle_ms()
     yield "%s: waiting for the glass (refresh and settle times)" % label, waited / 1000, "s"
-
-
-def smallest(root, title, players):
-    for budget in BUDGETS:
-        heap = budget_heap(budget)
-        try:
-            session(root / heap, title, players, heap=heap)
-        except SimError:
-            continue
-        return budget
-    return -1
 
 
 FAKE_ENTRY = """from shared_rules.game import Option
@@ -205,38 +172,10 @@ def run():
             if not quick:  # (a quick run's presses wait for each other)
                 yield "%s: time per press" % label, took * 1000 / presses, "ms"
                 yield "%s: peak live heap at idle (source .py)" % label, peak, "bytes"
-        yield (
-            "the simulator's own share of the heap (added to the budget)",
-            simulator_share(),
-            "bytes",
-        )
-        heap = budget_heap()
-        for title, players in device_games():
-            done = 0
-            low = None
-            for i in range(SEEDS):
-                seed = ("%04x" % (i + 1)) * 16
-                try:
-                    folder = root / ("%s-%d" % (title[:3], i))  # a fresh flash each
-                    _, _, _, free, _ = session(folder, title, players, seed, heap)
-                except SimError as err:
-                    print("    %s, seed %s: %s" % (title, seed[:4], str(err).splitlines()[0]))
-                    continue
-                done += 1
-                low = free if low is None else min(low, free)
-            label = "%s, %d players, %dwK budget" % (title, players, BUDGET_WK)
-            yield "%s: sessions completed of %d seeds" % (label, SEEDS), done, "sessions"
-            yield "%s: lowest free heap at idle" % label, low if low is not None else -1, "bytes"
         for four in (False, True):
             boot, after, titles = menu_heap(root / ("m4" if four else "m1"), four)
             label = "menu, %d game%s installed" % (len(titles), "s" if len(titles) > 1 else "")
             yield "%s: free heap after boot (%s)" % (label, HEAP), boot, "bytes"
             yield "%s: free heap after showing every game" % label, after, "bytes"
-        for title, players in device_games():
-            yield (
-                "%s, %d players: smallest budget it fits" % (title, players),
-                smallest(root / ("h-" + title[:3]), title, players),
-                "wK",
-            )
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -1,8 +1,9 @@
-"""Phone mode on the unix port, as flashed (.mpy).
+"""Phone mode on the unix port.
 
-- The real firmware on the virtual board: a 3-player Mea Culpa keeper game with two seats
-  on their phones (HTTP over loopback) and one on the buttons, at the 128wK budget of
-  every session (tests/test_device_phones.py): the lowest free heap at idle over the session with
+- The real firmware on the virtual board, frozen into the 32-bit MicroPython with an
+  RP2040's heap (host.sim_client.device_heap): a 3-player Mea Culpa keeper game with two
+  seats on their phones (HTTP over loopback) and one on the buttons, as
+  tests/test_device_phones.py plays it: the lowest free heap at idle over the session with
   the server on, and the time from a phone's choice to the seat's state poll (every 20 ms)
   showing the move committed (the page adds its poll interval, 1.5 s at most); in play,
   at each idle moment, the free heap and its largest free block (MicroPython's own
@@ -22,13 +23,10 @@ from pathlib import Path
 
 from host import phone_fuzz
 from host.phone_sim import PhoneHost, PhoneHostError, PhoneHttp, choice_actions, free_port
-from host.sim_client import BUDGET_WK, SimDevice, SimError, budget_heap
+from host.sim_client import SimDevice, SimError, device_heap
 from host.sim_play import keeper_bid, keeper_step
 
 PAGE_POLL_S = 1.5  # firmware/phone_page.html polls this often while it is seen
-# The firmware's share of the heap a phone game is run at: the 128wK budget of every
-# other session, as tests/test_device_phones.py holds it (docs/phones.md, "Memory").
-PHONES_BUDGET_WK = BUDGET_WK
 SEED = "be7c" * 16
 
 
@@ -83,8 +81,8 @@ def device_session(folder: Path) -> dict:
     dev = SimDevice.start(
         folder / "flash",
         seed=SEED,
-        heap=budget_heap(PHONES_BUDGET_WK),
-        mpy=True,
+        heap=device_heap(),
+        port="unix32",
         phone_port=port,
         blocks=1,
     )

@@ -287,6 +287,7 @@ function command(msg) {
       break;
     case 'drive': // a level driven from outside (null: let go), for `us` if given
       drive(msg.pin, msg.level);
+      emit('driven', { pin: msg.pin, level: msg.level ?? null });
       if (msg.us) {
         sim.clock.createAlarm(() => {
           drive(msg.pin, null);
