@@ -11,6 +11,13 @@
 import micropython
 
 micropython.kbd_intr(-1)  # before anything else (see above)
+import sys  # noqa: E402
+
+# A firmware image's own modules first: a file on the filesystem cannot stand in for one
+# (MicroPython looks in "" first, so that a file can replace a frozen library).
+if ".frozen" in sys.path:
+    sys.path.remove(".frozen")
+    sys.path.insert(0, ".frozen")
 try:
     import guard  # noqa: E402
 
@@ -21,7 +28,6 @@ except KeyboardInterrupt:  # pending from before the first line
     guard.hold_ctrl_c()
 
 import gc  # noqa: E402
-import sys  # noqa: E402
 
 gc.collect()
 

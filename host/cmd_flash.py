@@ -1,13 +1,21 @@
-"""`confessor flash`: put the firmware on a board (only what changed)."""
+"""`confessor flash`: put the firmware on a board: a whole image to a board in BOOTSEL mode
+(--image), or the firmware's files to a board running stock MicroPython (only what changed)."""
 
 from pathlib import Path
 
 from host.errors import CliError
 
-HELP = "copy the firmware to a board over USB (compiled, only changed files, hash-checked)"
+HELP = "put the firmware on a board: its image in BOOTSEL mode, or its files over USB"
 
 
 def add_arguments(parser):
+    parser.add_argument(
+        "--image",
+        metavar="IMAGE",
+        help="copy a firmware image to a board in BOOTSEL mode: pico2w (Pico 2 W), picow (Pico W,"
+        " Badger 2040 W) from `make firmware`, or a .uf2 file",
+    )
+    parser.add_argument("--drive", type=Path, help="the BOOTSEL drive (default: found)")
     parser.add_argument("--port", help="serial port or URL (default: the one connected board)")
     parser.add_argument("--py", action="store_true", help="copy .py sources, do not compile")
     parser.add_argument("--no-reset", action="store_true", help="do not restart the board after")
@@ -21,6 +29,8 @@ def add_arguments(parser):
 
 
 def run(args):
+    if args.image:
+        return flash_image(args)
     from host.flash import ROOT, FlashError, ask_table, flash
     from host.link import LinkError, find_port
 
@@ -53,4 +63,14 @@ def run(args):
         raise CliError(str(err)) from None
     for line in report.lines():
         print(line)
+    return 0
+
+
+def flash_image(args):
+    from host.flash_uf2 import Uf2Error, copy_image, image_for
+
+    try:
+        print(copy_image(image_for(args.image), args.drive))
+    except (Uf2Error, OSError) as err:
+        raise CliError(str(err)) from None
     return 0
