@@ -290,6 +290,26 @@ def build(targets=TARGETS) -> dict[str, Path]:
     return out
 
 
+def heap_of(image: Rp2Image) -> int:
+    """The MicroPython heap an image gives, from its link map: the region between the
+    linker's __GcHeapStart and __GcHeapEnd, less what gc_init() keeps of it for its tables
+    (one allocation-table byte per four 16-byte blocks, one finaliser bit per block)."""
+    out = subprocess.run(
+        ["arm-none-eabi-nm", str(image.folder / "firmware.elf")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    symbols = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[2] in ("__GcHeapStart", "__GcHeapEnd"):
+            symbols[parts[2]] = int(parts[0], 16)
+    region = symbols["__GcHeapEnd"] - symbols["__GcHeapStart"]
+    table = region * 8 // (8 + 8 * 4 // 8 + 8 * 4 * 16)  # py/gc.c gc_init()
+    return table * 4 * 16
+
+
 def sizes() -> dict:
     """name -> {"bytes": image size, "room": flash before the filesystem} of built images."""
     try:

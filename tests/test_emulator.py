@@ -75,6 +75,34 @@ def test_boots_to_the_menu_from_the_frozen_image(emulated, tmp_path):
         lock.stop()
 
 
+def test_mpremote_reaches_the_repl_in_maintenance_mode_only(emulated):
+    """The laptop's own mpremote, over the emulated USB serial: nothing while the firmware
+    runs (the port speaks only the link), the REPL once A and C were held at power-on."""
+    import subprocess
+    import sys
+
+    def mpremote(port, timeout):
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "mpremote", "connect", port, "exec", "print(6 * 7)"],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
+        except subprocess.TimeoutExpired:
+            return None  # mpremote still waiting for a prompt
+        return done
+
+    with emulated.serial_port() as port:
+        done = mpremote(port, 20)
+    assert done is None or (done.returncode != 0 and "42" not in done.stdout)
+    emulated.maintenance()
+    with emulated.serial_port() as port:
+        done = mpremote(port, 120)
+    assert done is not None and done.returncode == 0, done
+    assert done.stdout.strip() == "42", done.stdout + done.stderr
+
+
 @pytest.mark.parametrize(
     "title, players",
     [(KEEPER_TITLE, 2), (PECADOS_TITLE, 2), (NEW_RULE_TITLE, 2)],
