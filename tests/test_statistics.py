@@ -44,6 +44,58 @@ def test_chi_square_tail_matches_the_tables():
     assert stats.chi2_sf(0.0, 3) == 1.0
 
 
+def test_student_t_matches_the_tables():
+    # two-sided 5% points of Student's t (any table): 12.706, 4.303, 2.262, 2.228, 1.984
+    for df, t in ((1, 12.706), (2, 4.303), (9, 2.262), (10, 2.228), (100, 1.984)):
+        assert round(stats.t_quantile(df), 3) == t, df
+    assert abs(stats.t_two_sided_p(2.0, 3) - 0.1393) < 1e-4
+    assert abs(stats.t_quantile(10**7) - stats.Z95) < 1e-5  # t tends to the normal
+
+
+def test_paired_t_matches_students_sleep_data():
+    # Cushny and Peebles' hours of extra sleep under two drugs, ten patients (Student
+    # 1908; R's `sleep`): t.test(paired = TRUE) gives a mean difference of -1.58,
+    # t = -4.0621 on 9 degrees of freedom, p = 0.002833, 95% interval -2.4599 to -0.7001.
+    one = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0]
+    two = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4]
+    got = stats.paired([a - b for a, b in zip(one, two, strict=True)])
+    assert round(got["difference"], 2) == -1.58 and got["pairs"] == 10
+    assert (round(got["low"], 4), round(got["high"], 4)) == (-2.4599, -0.7001)
+    assert round(got["p_value"], 6) == 0.002833
+    # no spread: the same difference every time is certain; no difference at all is not one
+    assert stats.paired([2, 2, 2])["p_value"] == 0.0
+    assert stats.paired([0, 0, 0])["p_value"] == 1.0
+
+
+def test_paired_interval_matches_agrestis_approval_example():
+    # Agresti, Categorical Data Analysis (2002), Table 10.1: 1600 people asked twice
+    # about the Prime Minister: 794 approve both times, 150 approve then not, 86 not then
+    # approve, 570 neither. Approval fell 0.59 -> 0.55; the paired interval for the
+    # difference is 0.04 +- 1.96 * 0.0095 = (0.021, 0.059), against (0.006, 0.074) unpaired.
+    first = [1] * 794 + [1] * 150 + [0] * 86 + [0] * 570
+    second = [1] * 794 + [0] * 150 + [1] * 86 + [0] * 570
+    got = stats.paired([a - b for a, b in zip(first, second, strict=True)])
+    assert round(got["difference"], 2) == 0.04
+    assert (round(got["low"], 3), round(got["high"], 3)) == (0.021, 0.059)
+    d, low, high = stats.difference(880, 1600, 944, 1600)
+    assert round(d, 2) == 0.04 and (round(low, 3), round(high, 3)) == (0.006, 0.074)
+    # McNemar: z^2 = (150 - 86)^2 / 236 = 17.36; the exact test agrees, p about 4e-5
+    assert 1e-5 < stats.mcnemar_p(150, 86) < 1e-4
+
+
+def test_mcnemar_exact_by_hand():
+    # all six discordant pairs one way: 2 * (1/2)^6; one against nine: 2 * (1 + 10) / 2^10
+    assert stats.mcnemar_p(0, 6) == 2 / 64 and stats.mcnemar_p(6, 0) == 2 / 64
+    assert stats.mcnemar_p(1, 9) == 22 / 1024
+    assert stats.mcnemar_p(0, 0) == 1.0 and stats.mcnemar_p(5, 5) == 1.0
+
+
+def test_holm_by_hand():
+    # Holm (1979): sorted p 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1, never falling
+    assert stats.holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert stats.holm([0.5, 0.9]) == [1.0, 1.0] and stats.holm([]) == []
+
+
 def test_a_fair_coin_is_found_fair():
     run = simulate([_arm("coin-flip", 2)], 600, "fair", jobs=1, progress=False)
     rep = run.tallies[0].report()
