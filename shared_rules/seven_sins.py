@@ -802,9 +802,10 @@ class SevenSinsState(State):
         decides whether most or fewest points win, and each seat's stones go where
         they serve it best; at the end, the scores counted."""
         n = self.game.num_players
-        if self.phase == OVER:
+        scores = self.scores
+        if self.phase == OVER and scores is not None:
             sign = 1 if self.most_wins else -1
-            return [sign * self.scores[seat] for seat in range(n)]
+            return [sign * scores[seat] for seat in range(n)]
         most = score_counts(self.abyss) > ABYSS_THRESHOLD
         out = []
         for seat in range(n):

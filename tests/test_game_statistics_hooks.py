@@ -13,9 +13,7 @@ GAMES = 6
 CONFIGS = [
     (name, players, {})
     for name in games.names()
-    for players in sorted(
-        {games.game_class(name).MIN_PLAYERS, games.game_class(name).MAX_PLAYERS}
-    )
+    for players in sorted({games.game_class(name).MIN_PLAYERS, games.game_class(name).MAX_PLAYERS})
 ] + [
     ("siete-pecados", 4, {"teams": True}),
     ("siete-pecados", 6, {"teams": True, "team_win": "total", "mode": "infernal"}),
