@@ -279,7 +279,10 @@ def _arms(plt, path: Path, diffs: list[dict]) -> Path:
         axes[k][1].set_title(
             _wrap(f"{comp['arm']} minus {comp['baseline']}: means", 60), fontsize="medium"
         )
-    fig.suptitle("Arm against arm (paired 95% intervals; red: clear after Holm's correction)")
+    fig.suptitle(
+        "Arm against arm: paired 95% intervals (red: clear after Holm's correction), "
+        "the unpaired ones in grey below"
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     return path
@@ -302,6 +305,17 @@ def _forest(ax, rows: list[dict], scale: float, unit, xlabel: str) -> None:
             color=COLOURS[1] if clear else COLOURS[0],
             capsize=3,
         )
+        if "unpaired_low" in row:  # the unpaired interval beside it, in grey
+            u, low, high = row["unpaired_difference"], row["unpaired_low"], row["unpaired_high"]
+            ax.errorbar(
+                [f * u],
+                [y - 0.25],
+                xerr=[[f * max(0.0, u - low)], [f * max(0.0, high - u)]],
+                fmt="|",
+                color="#9a9a9a",
+                capsize=2,
+                lw=1,
+            )
     ax.axvline(0, color="grey", lw=1)
     ax.set_yticks(ys)
     ax.set_yticklabels([_wrap(r["what"], 34) for r in rows], fontsize="small")

@@ -176,9 +176,10 @@ def length_lines(report: dict) -> list[str]:
         )
     lines.append(distribution_line("Decisions per game", report["decisions"]))
     if report.get("margin"):
-        text = distribution_line("Winning margin", report["margin"])
-        text += f" (in {report['standing_is']})" if report["standing_is"] else ""
-        lines.append(text)
+        lines.append(
+            distribution_line("Winning margin", report["margin"], report["standing_is"])
+            + " (the winner's lead over the best of the rest at the end)"
+        )
         other = report["games_without_a_margin"]
         if other:
             lines.append(
@@ -188,8 +189,7 @@ def length_lines(report: dict) -> list[str]:
     if report.get("lead_changes"):
         lines.append(
             distribution_line("Lead changes", report["lead_changes"])
-            + " (times the one ahead alone at the end of a round changed, the final count"
-            " included)"
+            + " (a new player ahead alone after a round, or at the end)"
         )
     return lines
 

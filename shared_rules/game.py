@@ -85,7 +85,7 @@ class Game:
     # and words ending in "?" ask a yes (1) or no (0) question.
     SUMMARY = ()
     # What one round of the game is, in words (State.round_number() counts them), and
-    # what State.standing() measures, in words with its unit; "" when a game has none.
+    # the unit State.standing() counts in (a winning margin's); "" when a game has none.
     ROUND = ""
     STANDING = ""
 

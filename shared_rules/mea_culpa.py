@@ -273,7 +273,7 @@ class MeaCulpa(Game):
         ("heaven", "souls that reached Heaven"),
     )
     ROUND = "a market, the bids for the characters and their actions"
-    STANDING = "steps towards Heaven, the Letters of Indulgence counted as at the end"
+    STANDING = "steps towards Heaven"
 
     def new_initial_state(self):
         return MeaCulpaState(self)

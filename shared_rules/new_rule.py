@@ -389,7 +389,7 @@ class NewRule(Game):
         ("sets_straight_flush", "straight flushes formed"),
     )
     ROUND = "a deal, played until a God card's reckoning or Total Damnation"
-    STANDING = "points (the scores)"
+    STANDING = "points"
 
     def _check_options(self):
         n = self.num_players

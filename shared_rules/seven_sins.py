@@ -237,7 +237,7 @@ class SevenSins(Game):
         ("turns", "turns played (cards taken)"),
     )
     ROUND = "every player takes cards once"
-    STANDING = "points, counted as if play ended now (negated when the fewest points win)"
+    STANDING = "points"
 
     def _check_options(self):
         n = self.num_players

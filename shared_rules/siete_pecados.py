@@ -244,7 +244,7 @@ class SietePecados(Game):
         ("tiebreak", "did the sins break a tie on points?"),
     )
     ROUND = "as many turns as there are players"
-    STANDING = "sin points (negated in Celestial mode, where the fewest win)"
+    STANDING = "sin points"
 
     def _check_options(self):
         o = self.options
