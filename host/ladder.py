@@ -103,10 +103,11 @@ def lines(rep: dict, title: str, options: str) -> list[str]:
         span = "" if i == 0 else f"  ({r['low']:+.0f} to {r['high']:+.0f})"
         out.append(f"    {r['bot']:<{width}} {r['rating']:+6.0f}{span}")
     out.append("  head to head (the row's win rate against the column):")
-    out.append("    " + " " * width + "".join(f" {b[:9]:>9}" for b in bots))
+    cell = max(6, max(len(b) for b in bots))
+    out.append("    " + " " * width + "".join(f" {b:>{cell}}" for b in bots))
     for i, b in enumerate(bots):
         cells = "".join(
-            f" {'-':>9}" if x is None else f" {pct(x):>9}" for x in rep["head_to_head"][i]
+            f" {'-':>{cell}}" if x is None else f" {pct(x):>{cell}}" for x in rep["head_to_head"][i]
         )
         out.append(f"    {b:<{width}}{cells}")
     out.append(

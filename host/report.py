@@ -409,12 +409,14 @@ def comparison_lines(rows: list[dict]) -> list[str]:
             f"paired and, beside it, unpaired; clear: p below 0.05 after Holm's correction "
             f"over the {count} rows):"
         )
+        width = max([52] + [len(row["what"]) for row in comp["differences"]])
         lines.append(
-            f"  {'':<52} {'difference':>14}  {'paired':>16}  {'unpaired':>16}  {'p (Holm)':>10}"
+            f"  {'':<{width}} {'difference':>14}  {'paired':>16}  {'unpaired':>16}  "
+            f"{'p (Holm)':>10}"
         )
         for row in comp["differences"]:
             lines.append(
-                f"  {row['what']:<52} {_amount(row['difference'], row['percent']):>14}  "
+                f"  {row['what']:<{width}} {_amount(row['difference'], row['percent']):>14}  "
                 f"{_span(row['low'], row['high'], row['percent']):>16}  "
                 f"{_span(row['unpaired_low'], row['unpaired_high'], row['percent']):>16}  "
                 f"{_p_short(row['p_holm']):>10}  {'clear' if row['clear'] else 'not clear'}"
