@@ -289,6 +289,7 @@ def _arms(plt, path: Path, diffs: list[dict]) -> Path:
 
 
 def _forest(ax, rows: list[dict], scale: float, unit, xlabel: str) -> None:
+    rows = [r for r in rows if r["low"] is not None]  # a row of one pair has no interval
     if not rows:
         ax.axis("off")
         return

@@ -367,6 +367,21 @@ def _row(what: str, base: Tally, other: Tally, value, percent: bool = False) -> 
     paired = stats.paired([b[d] - a[d] for d in deals])
     values_a = list(a.values())
     values_b = list(b.values())
+    if len(values_a) < 2 or len(values_b) < 2:  # no spread to go by: no interval
+        return {
+            "what": what,
+            "percent": percent,
+            "baseline": sum(values_a) / len(values_a) if values_a else 0.0,
+            "pairs": paired["pairs"],
+            "difference": paired["difference"],
+            "low": None,
+            "high": None,
+            "test": None,
+            "p_value": 1.0,
+            "unpaired_difference": paired["difference"],
+            "unpaired_low": None,
+            "unpaired_high": None,
+        }
     yes_no = all(v in (0, 1) for v in values_a + values_b)
     mirrored = base.mirrored() or other.mirrored()
     if yes_no and not mirrored:
@@ -428,7 +443,9 @@ def _amount(x: float, percent: bool) -> str:
     return f"{100 * x:+.1f} points" if percent else f"{x:+.2f}"
 
 
-def _span(low: float, high: float, percent: bool) -> str:
+def _span(low: float | None, high: float | None, percent: bool) -> str:
+    if low is None or high is None:
+        return "too few games"
     if percent:
         return f"{100 * low:+.1f} to {100 * high:+.1f}"
     return f"{low:+.2f} to {high:+.2f}"

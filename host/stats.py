@@ -229,10 +229,10 @@ def paired(differences: list) -> dict:
     p-value of the one-sample t-test that the mean difference is 0 (Student 1908)."""
     n = len(differences)
     if n == 0:
-        return {"difference": 0.0, "low": 0.0, "high": 0.0, "p_value": 1.0, "pairs": 0}
+        return {"difference": 0.0, "low": None, "high": None, "p_value": 1.0, "pairs": 0}
     mean = math.fsum(differences) / n
-    if n == 1:
-        return {"difference": mean, "low": -math.inf, "high": math.inf, "p_value": 1.0, "pairs": 1}
+    if n == 1:  # one pair has no spread to go by: no interval
+        return {"difference": mean, "low": None, "high": None, "p_value": 1.0, "pairs": 1}
     var = math.fsum((d - mean) ** 2 for d in differences) / (n - 1)
     se = math.sqrt(var / n)
     if se == 0.0:  # every pair differs by the same amount

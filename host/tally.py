@@ -246,7 +246,7 @@ class Wins:
         if clustered:
             rates = [float(e[0] / e[1]) for _, e in sorted(self.deals.items())]
             _, low, high = stats.mean_interval(rates)
-            low, high = max(0.0, low), min(1.0, high)
+            low, high = (max(0.0, low), min(1.0, high)) if len(rates) > 1 else (0.0, 1.0)
         else:
             low, high = stats.wilson(float(share), n)
         out = {

@@ -402,3 +402,25 @@ def test_chart_titles_are_whole(monkeypatch, tmp_path):
         plt.close("all")
     long_words = "sins whose six temptation cards lay face down at the end"
     assert long_words in texts and not any(t.endswith("...") for t in texts)
+
+
+def _strict_json(text: str):
+    """JSON as the standard has it: no NaN or Infinity (Python would accept them)."""
+
+    def refuse(name):
+        raise ValueError(f"{name} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_one_game_an_arm_is_valid_json_and_says_it_has_no_interval(capsys):
+    args = ["seven-sins", "-p", "3", "-n", "1", "-j", "1", "-o", "penance=no,yes"]
+    code, out, err = _run(capsys, *args, "--json")
+    assert code == 0, err
+    data = _strict_json(out)
+    (comp,) = data["comparisons"]
+    assert all(row["low"] is None and not row["clear"] for row in comp["differences"])
+    assert data["arms"][0]["seat_test"]["p_value"] is None
+    code, out, err = _run(capsys, *args)
+    assert code == 0, err
+    assert "too few games" in out and "p =" not in out
