@@ -208,6 +208,22 @@ def plan_ladder(args) -> tuple[list[str], list[Arm]]:
     return bots, ladder.plan(bots, game.describe())
 
 
+def _games_out_folder(path) -> None:
+    """--games-out FILE: its folder is made if missing (as --plot makes its folder),
+    before any game is played; a folder or an impossible path is a usage error."""
+    from pathlib import Path
+
+    parent = Path(path).parent
+    if not parent.exists():
+        try:
+            parent.mkdir(parents=True)
+        except OSError as err:
+            raise CliError(
+                f"--games-out {path}: cannot make its folder ({err.strerror})", 2
+            ) from None
+    writable_path(path, "--games-out")
+
+
 def run(args):
     if args.games < 1:
         raise CliError("--games must be at least 1", 2)
@@ -235,7 +251,7 @@ def run(args):
             f"--ladder of {len(bots or [])} bots makes {len(arms)} pairings; at most {MAX_ARMS}", 2
         )
     if args.games_out:
-        writable_path(args.games_out, "--games-out")
+        _games_out_folder(args.games_out)
     if len(arms) * args.games > MAX_GAMES:
         raise CliError(
             "%d arms of %d games is more than %d games (about a day of one core); ask"

@@ -296,9 +296,12 @@ def test_games_out_as_json_lines_and_csv(capsys, tmp_path):
     assert table[0]["bot_2"] == "" and table[9]["bot_2"] == "random"
     assert [int(t["actions"]) for t in table] == [r["actions"] for r in rows]
     code, out, err = _run(
-        capsys, "seven-sins", "-n", "2", "--games-out", str(tmp_path / "no" / "x.csv")
+        capsys, "seven-sins", "-n", "2", "-j", "1", "--games-out", str(tmp_path / "new" / "x.csv")
     )
-    assert code == 2 and "--games-out" in err and len(err.strip().splitlines()) == 1
+    assert code == 0 and (tmp_path / "new" / "x.csv").exists()  # its folder is made
+    for bad in (tmp_path / "games.csv" / "x.csv", tmp_path):  # under a file; a folder
+        code, out, err = _run(capsys, "seven-sins", "-n", "2", "--games-out", str(bad))
+        assert code == 2 and "--games-out" in err and len(err.strip().splitlines()) == 1, err
 
 
 def test_mirrored_deals(capsys):
