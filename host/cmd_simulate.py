@@ -2,7 +2,10 @@
 
 A grid of arms: `-p 2,3,4`, `-o penance=no,yes` (any option, as a list) and
 repeated `--bots` each make arms, and the report gives every arm's statistics
-and each arm's differences from the first with their 95% intervals.
+and each arm's differences from the first, paired by seed, with their 95%
+intervals. `--ladder` rates bots against each other (host/ladder.py),
+`--mirror` plays every deal in every seat rotation, and `--games-out` writes
+every game (host/games_out.py).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import sys
 
 from host import report as words
 from host.bots import check_bot_name
-from host.errors import CliError
+from host.errors import CliError, writable_path
 from host.simulate import Arm, simulate
 from shared_rules import games
 
@@ -59,6 +62,18 @@ def add_arguments(parser):
         "equally often (default); fixed: each bot keeps the seat it is listed for",
     )
     parser.add_argument(
+        "--mirror",
+        action="store_true",
+        help="mirrored deals: play every deal once in every seat rotation of the line-up, "
+        "so bots meet the same cards from every seat (-n is rounded up to whole deals)",
+    )
+    parser.add_argument(
+        "--ladder",
+        metavar="BOT,BOT,...",
+        help="a skill ladder: every pair of these bots plays -n games head to head on "
+        "mirrored deals, and the report rates them (Bradley-Terry, Elo scale, the first = 0)",
+    )
+    parser.add_argument(
         "--seed", default="sim", help="base seed text; the same seed gives the same games"
     )
     parser.add_argument(
@@ -70,6 +85,11 @@ def add_arguments(parser):
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.add_argument("--plot", metavar="DIR", help="write PNG charts into DIR")
+    parser.add_argument(
+        "--games-out",
+        metavar="FILE",
+        help="write one row per game played into FILE: CSV if it ends in .csv, else JSON Lines",
+    )
 
 
 def _players(text, cls) -> list[int]:
@@ -154,11 +174,54 @@ def plan(args) -> list[Arm]:
                 if len(lineups) > 1:
                     parts.append("bots " + ",".join(names))
                 rotate = args.seats == "rotate" and len(set(names)) > 1
-                arms.append(Arm(" ".join(parts), game.describe(), tuple(names), rotate))
+                arms.append(
+                    Arm(" ".join(parts), game.describe(), tuple(names), rotate, args.mirror)
+                )
     labels = [a.label for a in arms]
     if len(set(labels)) != len(labels):
         raise CliError("two arms of the grid are the same; give each list distinct values", 2)
     return arms
+
+
+def plan_ladder(args) -> tuple[list[str], list[Arm]]:
+    """The bots of `--ladder` and the arms that play them against each other."""
+    from host import ladder
+
+    if args.bots:
+        raise CliError("--ladder names the bots itself; leave out --bots", 2)
+    bots = [b.strip() for b in args.ladder.split(",") if b.strip()]
+    if len(bots) < 2 or len(set(bots)) != len(bots):
+        raise CliError("--ladder needs two bots or more, each named once, e.g. random,greedy", 2)
+    for item in args.option:
+        if "=" not in item:
+            raise games.BadOption(f"option {item!r} must look like NAME=VALUE")
+    cls = games.game_class(args.game)
+    players = _players(args.players, cls)
+    grid = _option_grid(args.option, cls)
+    if len(players) > 1 or any(len(values) > 1 for _, values in grid):
+        raise CliError(
+            "--ladder rates bots in one setting: one player count, one value an option", 2
+        )
+    game = games.load(args.game, players[0], **{k: v[0] for k, v in grid})
+    for name in bots:
+        check_bot_name(game, name)
+    return bots, ladder.plan(bots, game.describe())
+
+
+def _games_out_folder(path) -> None:
+    """--games-out FILE: its folder is made if missing (as --plot makes its folder),
+    before any game is played; a folder or an impossible path is a usage error."""
+    from pathlib import Path
+
+    parent = Path(path).parent
+    if not parent.exists():
+        try:
+            parent.mkdir(parents=True)
+        except OSError as err:
+            raise CliError(
+                f"--games-out {path}: cannot make its folder ({err.strerror})", 2
+            ) from None
+    writable_path(path, "--games-out")
 
 
 def run(args):
@@ -178,7 +241,17 @@ def run(args):
             " %d cores only costs memory" % (MAX_JOBS, os.cpu_count() or 1),
             2,
         )
-    arms = plan(args)
+    bots = None
+    if args.ladder is not None:
+        bots, arms = plan_ladder(args)
+    else:
+        arms = plan(args)
+    if len(arms) > MAX_ARMS:
+        raise CliError(
+            f"--ladder of {len(bots or [])} bots makes {len(arms)} pairings; at most {MAX_ARMS}", 2
+        )
+    if args.games_out:
+        _games_out_folder(args.games_out)
     if len(arms) * args.games > MAX_GAMES:
         raise CliError(
             "%d arms of %d games is more than %d games (about a day of one core); ask"
@@ -186,6 +259,12 @@ def run(args):
             2,
         )
     result = simulate(arms, args.games, args.seed, args.jobs)
+    if args.games_out:
+        from host.games_out import write_games
+
+        write_games(args.games_out, result.arms, result.tallies, args.seed)
+    if bots is not None:
+        return _ladder_report(args, bots, result)
     reports = [t.report() for t in result.tallies]
     diffs = words.comparisons(result.tallies)
     if args.json:
@@ -199,7 +278,7 @@ def run(args):
                     r,
                     game=a.description,
                     bots=list(a.bots),
-                    seats="rotate" if a.rotate else "fixed",
+                    seats="mirror" if a.mirror else "rotate" if a.rotate else "fixed",
                 )
                 for a, r in zip(result.arms, reports, strict=True)
             ],
@@ -213,6 +292,49 @@ def run(args):
 
         paths = write_plots(args.plot, result.tallies, reports, diffs)
         print("plots: " + ", ".join(str(p) for p in paths))
+    return _finish(args, result)
+
+
+def _ladder_report(args, bots, result):
+    from host import ladder
+
+    game = games.load_described(result.arms[0].description)
+    title = f"{game.TITLE} ({game.NAME}), {game.num_players} players"
+    if result.played == 0:
+        print("no game finished")
+        return _finish(args, result)
+    rep = ladder.report(bots, result.arms, result.tallies)
+    if args.json:
+        out = {
+            "games_asked": result.asked,
+            "games_played": result.played,
+            "interrupted": result.interrupted,
+            "seed": args.seed,
+            "game": result.arms[0].description,
+            "ladder": rep,
+            "arms": [
+                dict(t.report(), bots=list(a.bots), seats="mirror")
+                for a, t in zip(result.arms, result.tallies, strict=True)
+            ],
+        }
+        print(json.dumps(out, indent=2, sort_keys=True))
+    else:
+        lines = ladder.lines(rep, title, words.describe_options(result.arms[0].description))
+        if result.interrupted:
+            lines.insert(
+                0,
+                f"Interrupted: {result.played} of {result.asked} games were played; the "
+                "ratings below are over those.",
+            )
+        print("\n".join(lines))
+    if args.plot:
+        from host.plots import write_ladder
+
+        print(f"plots: {write_ladder(args.plot, rep, title)}")
+    return _finish(args, result)
+
+
+def _finish(args, result) -> int:
     sys.stdout.flush()
     # Timing goes to stderr: stdout is the report, the same for any number of workers.
     sys.stderr.write(
@@ -227,7 +349,7 @@ def text_report(result, reports, diffs, seed) -> list[str]:
     lines = []
     if result.interrupted:
         lines.append(
-            f"Interrupted: {result.played} of {result.asked * len(result.arms)} games were "
+            f"Interrupted: {result.played} of {result.asked} games were "
             "played; the statistics below are over those."
         )
     for arm, rep in zip(result.arms, reports, strict=True):
@@ -236,10 +358,15 @@ def text_report(result, reports, diffs, seed) -> list[str]:
         head = f"{title} ({d['game']}), {d['players']} players"
         if arm.label:
             head = f"[{arm.label}] " + head
-        lines.append(f"{head}: {rep['games']} games, seed {seed!r}")
+        deals = f" ({rep['deals']} deals, each in every seat rotation)" if arm.mirror else ""
+        lines.append(f"{head}: {rep['games']} games{deals}, seed {seed!r}")
         lines.append(f"  options: {words.describe_options(d)}")
         bots = ",".join(arm.bots)
-        if arm.rotate:
+        if arm.mirror:
+            lines.append(
+                f"  bots: {bots}, every deal played with the line-up moved round every seat"
+            )
+        elif arm.rotate:
             lines.append(
                 f"  bots: {bots}, moved one seat on each game (every bot plays every seat)"
             )
@@ -251,8 +378,7 @@ def text_report(result, reports, diffs, seed) -> list[str]:
             continue
         fixed = not arm.rotate and len(set(arm.bots)) > 1
         lines.extend(words.win_lines(rep, fixed))
-        lines.append(words.distribution_line("Game length", rep["length"], "actions"))
-        lines.append(words.distribution_line("Decisions per game", rep["decisions"]))
+        lines.extend(words.length_lines(rep))
         lines.extend(words.figure_lines(rep))
         lines.append("")
     lines.extend(words.comparison_lines(diffs))

@@ -14,7 +14,7 @@ from pathlib import Path
 from host import report as words
 from host.logdb import default_path
 from host.logtools import add_db_argument, open_db, seat_names
-from host.tally import GameRecord, Tally, TurnWatcher
+from host.tally import Tally, record_of_history
 from shared_rules import gamelog, games
 from shared_rules.game import RulesError
 
@@ -61,34 +61,20 @@ def load_groups(db, only: str | None = None):
             continue
         found.append((_order_key(row, checked["head"]), checked))
     found.sort(key=lambda item: item[0])
-    groups: dict[tuple[str, int], Tally] = {}
+    groups: dict[tuple[str, int, bool], Tally] = {}
     for index, (_, checked) in enumerate(found):
         state = checked["state"]
         game = state.game
         n = game.num_players
-        watch = TurnWatcher(n)
-        probe = game.new_initial_state()
-        for action in state.history():
-            watch(probe, action)
-            probe.apply(action)
-        key = (game.NAME, n)
+        teams = game.teams()
+        # games with and without teams are told apart: their wins are not counted alike
+        key = (game.NAME, n, teams is not None)
         tally = groups.get(key)
         if tally is None:
-            tally = groups[key] = Tally(type(game), n, f"{game.TITLE}, {n} players")
-        summary = state.summary() if hasattr(state, "summary") else {}
-        tally.add_all(
-            [
-                GameRecord(
-                    index,
-                    tuple(seat_names(checked["head"], n)),
-                    tuple(state.returns()),
-                    state.move_number(),
-                    watch.decisions,
-                    tuple(watch.full_order()),
-                    dict(summary),
-                )
-            ]
-        )
+            label = f"{game.TITLE}, {n} players" + (", teams" if teams is not None else "")
+            tally = groups[key] = Tally(type(game), n, label, teams)
+        names = seat_names(checked["head"], n)
+        tally.add_all([record_of_history(index, names, game, state.history())])
     return groups, left_out
 
 
@@ -115,17 +101,22 @@ def streaks(tally: Tally) -> list[dict]:
 
 def run(args):
     path = args.db or default_path()
-    if not Path(path).exists():
-        print(f"no games yet: no log database at {path} (run `confessor sync`)")
-        return 0
     if args.game:
         games.game_class(args.game)  # an unknown name is a usage error
-    with open_db(args) as db:
-        groups, left_out = load_groups(db, args.game)
-    if not groups:
+    if not Path(path).exists():
+        groups, left_out = {}, 0
+        note = f"no games yet: no log database at {path} (run `confessor sync`)"
+    else:
+        with open_db(args) as db:
+            groups, left_out = load_groups(db, args.game)
         what = f" of {args.game}" if args.game else ""
-        note = f"; {left_out} left out (not verified, or abandoned)" if left_out else ""
-        print(f"no games{what} yet (run `confessor sync`){note}")
+        why = f"; {left_out} left out (not verified, or abandoned)" if left_out else ""
+        note = f"no games{what} yet (run `confessor sync`){why}"
+    if not groups:
+        if args.json:  # always JSON when asked, with the same keys as a full answer
+            print(json.dumps({"left_out": left_out, "groups": [], "note": note}, indent=2))
+        else:
+            print(note)
         return 0
     keys = sorted(groups)
     tallies = [groups[k] for k in keys]
@@ -146,7 +137,11 @@ def run(args):
 
         written = []
         for k, t, rep in zip(keys, tallies, reports, strict=True):
-            folder = Path(args.plot) if len(keys) == 1 else Path(args.plot) / f"{k[0]}-{k[1]}p"
+            folder = (
+                Path(args.plot)
+                if len(keys) == 1
+                else Path(args.plot) / (f"{k[0]}-{k[1]}p" + ("-teams" if k[2] else ""))
+            )
             written += write_plots(folder, [t], [rep], [], who="player")
         print("plots: " + ", ".join(str(p) for p in written))
     return 0
@@ -158,7 +153,8 @@ def text_report(keys, tallies, reports, left_out) -> list[str]:
         f"Games played: {total} "
         + "("
         + ", ".join(
-            f"{k[0]} with {k[1]} players: {r['games']}" for k, r in zip(keys, reports, strict=True)
+            f"{k[0]} with {k[1]} players{' in teams' if k[2] else ''}: {r['games']}"
+            for k, r in zip(keys, reports, strict=True)
         )
         + ")"
     ]
@@ -178,6 +174,6 @@ def text_report(keys, tallies, reports, left_out) -> list[str]:
                     f"    {s['player']:<14} longest {s['longest']}, now {s['now']} "
                     f"({s['games']} games)"
                 )
-        lines.append(words.distribution_line("Game length", rep["length"], "actions"))
+        lines.extend(words.length_lines(rep))
         lines.extend(words.figure_lines(rep))
     return lines

@@ -6,6 +6,11 @@ compared on the same deals as far as their rules allow. Each game becomes a
 GameRecord (host/tally.py) known by its index, so the statistics are the same
 for any number of workers.
 
+With mirrored deals (Arm.mirror) every seed is played once in every seat rotation
+of the line-up: game i is deal i // n with the line-up moved i % n seats on, so
+each bot meets every deal from every seat, and the luck of the deal cancels out
+of the comparison between bots.
+
 Ctrl-C stops at once: workers ignore SIGINT and are terminated by the parent
 (no orphans), and the games finished so far are reported.
 """
@@ -21,7 +26,7 @@ import time
 from typing import NamedTuple
 
 from host.bots import make_bot
-from host.tally import GameRecord, Tally, TurnWatcher, record_of
+from host.tally import GameRecord, GameWatcher, Tally, units_of
 from shared_rules import games
 from shared_rules.driver import play
 
@@ -31,6 +36,7 @@ class Arm(NamedTuple):
     description: dict  # Game.describe(): game, players, options
     bots: tuple[str, ...]  # one bot name per seat
     rotate: bool  # move the bots one seat on for each game (balanced seats)
+    mirror: bool = False  # play every deal in every seat rotation of the line-up
 
 
 def game_seed(base: str, index: int) -> bytes:
@@ -58,10 +64,22 @@ def _worker_init() -> None:
         os._exit(1)
 
 
+def deal_of(arm: Arm, index: int) -> int:
+    """The deal (the seed's number) of game `index`: its own, or with mirrored deals
+    one deal for every n games."""
+    return index // len(arm.bots) if arm.mirror else index
+
+
+def games_of(arm: Arm, count: int) -> int:
+    """Games played for `count` asked: with mirrored deals, whole deals (rounded up)."""
+    n = len(arm.bots)
+    return -(-count // n) * n if arm.mirror else count
+
+
 def seat_bots(arm: Arm, index: int) -> tuple[str, ...]:
     """The bot of each seat in game `index`: game i moves the line-up i seats on."""
     n = len(arm.bots)
-    if not arm.rotate:
+    if not arm.rotate and not arm.mirror:
         return arm.bots
     shift = index % n
     return tuple(arm.bots[(s - shift) % n] for s in range(n))
@@ -75,12 +93,13 @@ def play_record(arm: Arm, base: str, index: int) -> GameRecord:
     game = _GAMES.get(key)
     if game is None:
         game = _GAMES[key] = games.load_described(arm.description)
-    seed = game_seed(base, index)
+    deal = deal_of(arm, index)
+    seed = game_seed(base, deal)
     names = seat_bots(arm, index)
     bots = [make_bot(game, names[s], seed, s) for s in range(game.num_players)]
-    watch = TurnWatcher(game.num_players)
+    watch = GameWatcher(units_of(game))
     end = play(game, seed, bots, observer=watch)
-    return record_of(index, names, end, watch.decisions, watch.full_order())
+    return watch.record(index, names, end, deal)
 
 
 def _work(job):
@@ -98,7 +117,7 @@ def _quiet_worker():
 class Run(NamedTuple):
     arms: list[Arm]
     tallies: list[Tally]
-    asked: int  # games asked for, per arm
+    asked: int  # games asked for, all arms together (whole deals when mirrored)
     played: int  # games finished, all arms together
     interrupted: bool
     seconds: float
@@ -126,16 +145,18 @@ def simulate(
         for s in range(game.num_players):
             make_bot(game, arm.bots[s], b"check", s)
     size = _chunk(arms, count, jobs)
+    counts = [games_of(a, count) for a in arms]
     work = [
-        (k, arms[k], base, a, min(count, a + size))
-        for a in range(0, count, size)
+        (k, arms[k], base, a, min(counts[k], a + size))
+        for a in range(0, max(counts), size)
         for k in range(len(arms))
+        if a < counts[k]
     ]
-    tallies = [
-        Tally(games.game_class(a.description["game"]), a.description["players"], a.label)
-        for a in arms
-    ]
-    bar = _progress_bar(len(arms) * count, progress)
+    tallies = []
+    for a in arms:
+        game = games.load_described(a.description)
+        tallies.append(Tally(type(game), game.num_players, a.label, game.teams()))
+    bar = _progress_bar(sum(counts), progress)
     started = time.perf_counter()
     played = 0
     interrupted = False
@@ -162,7 +183,7 @@ def simulate(
             pool.join()
         if bar is not None:
             bar.close()
-    return Run(arms, tallies, count, played, interrupted, time.perf_counter() - started)
+    return Run(arms, tallies, sum(counts), played, interrupted, time.perf_counter() - started)
 
 
 def _until_ctrl_c(results):

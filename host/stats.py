@@ -92,7 +92,8 @@ def proportion_p(successes: float, n: int, p0: float) -> float:
 
 
 def mean_interval(values: list[int] | list[float]) -> tuple[float, float, float]:
-    """The mean and its 95% normal-approximation interval."""
+    """The mean and its 95% interval (Student's t with n - 1 degrees of freedom;
+    one value has no spread to go by, and gets its mean alone)."""
     n = len(values)
     if n == 0:
         return (0.0, 0.0, 0.0)
@@ -100,7 +101,7 @@ def mean_interval(values: list[int] | list[float]) -> tuple[float, float, float]
     if n == 1:
         return (mean, mean, mean)
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
+    half = t_quantile(n - 1) * math.sqrt(var / n)
     return (mean, mean - half, mean + half)
 
 
@@ -145,3 +146,128 @@ def spread(values: list) -> dict:
         "upper_quartile": quantile(ordered, Fraction(3, 4)),
         "largest": ordered[-1] if ordered else 0,
     }
+
+
+# -- Student's t, for paired differences ----------------------------------------------
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularized incomplete beta function (modified
+    Lentz's method, as in Numerical Recipes' betacf)."""
+    tiny = 1e-300
+    qab = a + b
+    qap = a + 1.0
+    qam = a - 1.0
+    c = 1.0
+    d = 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 400):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        step = d * c
+        h *= step
+        if abs(step - 1.0) < 1e-15:
+            break
+    return h
+
+
+def beta_regularized(a: float, b: float, x: float) -> float:
+    """I_x(a, b), the regularized incomplete beta function (0 <= x <= 1)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _beta_fraction(a, b, x) / a
+    return 1.0 - front * _beta_fraction(b, a, 1.0 - x) / b
+
+
+def t_two_sided_p(t: float, df: float) -> float:
+    """P(|T| >= |t|) for Student's t with `df` degrees of freedom."""
+    if df <= 0:
+        raise ValueError("degrees of freedom must be positive")
+    if math.isinf(t):
+        return 0.0
+    return min(1.0, beta_regularized(df / 2.0, 0.5, df / (df + t * t)))
+
+
+_T_CACHE: dict[tuple[float, float], float] = {}
+
+
+def t_quantile(df: float, two_sided: float = 0.05) -> float:
+    """The t with P(|T| >= t) = two_sided (2.262 for 9 degrees of freedom at 0.05)."""
+    key = (df, two_sided)
+    if key not in _T_CACHE:
+        low, high = 0.0, 1.0
+        while t_two_sided_p(high, df) > two_sided:
+            high *= 2.0
+        for _ in range(200):  # bisection: the p-value falls as t grows
+            mid = (low + high) / 2.0
+            if t_two_sided_p(mid, df) > two_sided:
+                low = mid
+            else:
+                high = mid
+        _T_CACHE[key] = (low + high) / 2.0
+    return _T_CACHE[key]
+
+
+def paired(differences: list) -> dict:
+    """The paired comparison of two arms from their per-unit differences (arm minus
+    baseline, one per deal): the mean difference, its 95% interval and the two-sided
+    p-value of the one-sample t-test that the mean difference is 0 (Student 1908)."""
+    n = len(differences)
+    if n == 0:
+        return {"difference": 0.0, "low": None, "high": None, "p_value": 1.0, "pairs": 0}
+    mean = math.fsum(differences) / n
+    if n == 1:  # one pair has no spread to go by: no interval
+        return {"difference": mean, "low": None, "high": None, "p_value": 1.0, "pairs": 1}
+    var = math.fsum((d - mean) ** 2 for d in differences) / (n - 1)
+    se = math.sqrt(var / n)
+    if se == 0.0:  # every pair differs by the same amount
+        p = 1.0 if mean == 0 else 0.0
+        return {"difference": mean, "low": mean, "high": mean, "p_value": p, "pairs": n}
+    half = t_quantile(n - 1) * se
+    p = t_two_sided_p(mean / se, n - 1)
+    return {"difference": mean, "low": mean - half, "high": mean + half, "p_value": p, "pairs": n}
+
+
+def mcnemar_p(only_baseline: int, only_arm: int) -> float:
+    """McNemar's exact test (McNemar 1947): the two-sided binomial p-value that the
+    discordant pairs (yes in one arm only) fall each way with chance 1/2."""
+    m = only_baseline + only_arm
+    if m == 0:
+        return 1.0
+    k = min(only_baseline, only_arm)
+    tail = 0
+    term = 1  # C(m, i), in whole numbers
+    for i in range(k + 1):
+        if i:
+            term = term * (m - i + 1) // i
+        tail += term
+    return min(1.0, float(Fraction(2 * tail, 2**m)))
+
+
+def holm(p_values: list[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (Holm 1979): a row is clear at 5% across
+    the whole family when its adjusted p-value is below 0.05. The chance that any
+    row of a comparison without a difference is called clear stays below 5%."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted

@@ -84,6 +84,10 @@ class Game:
     # plain words for reports: (key, words); "%d" in a key stands for a seat,
     # and words ending in "?" ask a yes (1) or no (0) question.
     SUMMARY = ()
+    # What one round of the game is, in words (State.round_number() counts them), and
+    # the unit State.standing() counts in (a winning margin's); "" when a game has none.
+    ROUND = ""
+    STANDING = ""
 
     def __init__(self, players=None, **options):
         if players is None:
@@ -111,6 +115,11 @@ class Game:
 
     def _check_options(self):
         """Hook: cross-option checks that depend on the player count."""
+
+    def teams(self):
+        """The team of each seat (a list, teams numbered from 0), or None when every
+        seat plays for itself. Teammates win or lose together."""
+        return None
 
     def describe(self):
         """The configuration as plain data, for log headers: rebuildable by load()."""
@@ -299,6 +308,19 @@ class State:
     def action_text(self, action):
         """A short human description of `action` played in this state."""
         return self._action_text(action)
+
+    # -- for statistics (the laptop's; a device never asks) -------------------
+    def round_number(self):
+        """The round being played, from 1 (at the end: the last round played), as the
+        game's ROUND says what a round is; None for a game without rounds."""
+        return None
+
+    def standing(self):
+        """Who is ahead now, by the game's own measure (its STANDING): one whole
+        number per seat, more is better, so that the seats with the most would win if
+        the game were scored now (at the end: as it was scored); a team stands as its
+        best seat. None when the game has no such measure."""
+        return None
 
     # -- copying ----------------------------------------------------------
     def clone(self):

@@ -271,8 +271,9 @@ class MeaCulpa(Game):
         ("pos_%d", "final space of the soul (0 Start, negative towards Heaven)"),
         ("letters_%d", "Letters of Indulgence at the end"),
         ("heaven", "souls that reached Heaven"),
-        ("rounds", "rounds played"),
     )
+    ROUND = "a market, the bids for the characters and their actions"
+    STANDING = "steps towards Heaven"
 
     def new_initial_state(self):
         return MeaCulpaState(self)
@@ -1370,9 +1371,27 @@ class MeaCulpaState(State):
     def _returns(self):
         return [1 if s in self.winners else 0 for s in range(self.n)]
 
+    def round_number(self):
+        """The round (ROUND); the starting bonuses are chosen in the first."""
+        return max(1, self.round)
+
+    def standing(self):
+        """Steps towards Heaven (STANDING): during play, where each soul would be
+        if its Letters were counted now (8 steps a set of four colours, 1 a Letter
+        left over, spaces taken aside); at the end, the final spaces."""
+        if self.over:
+            return [-p for p in self.pos]
+        out = []
+        for s in range(self.n):
+            lt = self.letters[s]
+            sets = min(lt)
+            rest = sum(lt) - 4 * sets
+            out.append(-self.pos[s] + sets * B.SET_STEPS[0] + rest * B.SINGLE_STEPS[0])
+        return out
+
     def summary(self):
         """Final positions and Letters, for host statistics (str -> int)."""
-        out = {"rounds": self.round, "heaven": len([p for p in self.pos if p <= -self.heaven])}
+        out = {"heaven": len([p for p in self.pos if p <= -self.heaven])}
         for s in range(self.n):
             out["pos_%d" % s] = self.pos[s]
             out["letters_%d" % s] = sum(self.letters[s])

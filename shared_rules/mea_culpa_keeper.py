@@ -98,12 +98,12 @@ class MeaCulpaKeeper(Game):
     OPTIONS = ENTRY.OPTIONS
     BOTS = ENTRY.BOTS
     SUMMARY = (
-        ("rounds", "rounds played"),
         ("reshuffles", "House of Pleasure reshuffles"),
         ("hell_asked", "times tied bids made the device ask for the Hell order"),
         ("pope_visits", "incognito visits of the Pope"),
         ("pope_caught", "times the Pope was caught"),
     )
+    ROUND = "a market, the bids for the characters and their actions, on the board"
 
     def new_initial_state(self):
         return KeeperState(self)
@@ -551,6 +551,10 @@ class KeeperState(State):
         return [0] * self.n  # the board decides the winner
 
     # -- laptop only: shared_rules/mea_culpa_keeper_laptop.py, never imported on the device --
+    def round_number(self):
+        """The round of the board game the keeper follows (its Game's ROUND)."""
+        return max(1, self.round)
+
     def summary(self):
         """Per-game figures for host statistics (mea_culpa_keeper_laptop.summary)."""
         from shared_rules.mea_culpa_keeper_laptop import summary

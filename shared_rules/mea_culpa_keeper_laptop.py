@@ -10,7 +10,6 @@ from shared_rules.mea_culpa_keeper import P_GUESS
 def summary(state):
     """Per-game figures for host statistics (str -> int; words in SUMMARY)."""
     return {
-        "rounds": state.round,
         "reshuffles": state.reshuffles,
         "hell_asked": state.asked,
         "pope_visits": state.pope_visits,

@@ -379,7 +379,6 @@ class NewRule(Game):
     BOTS = ENTRY.BOTS
     SUMMARY = (
         ("score%d", "final score"),
-        ("rounds", "rounds played"),
         ("reckonings", "rounds ended by a God card (a reckoning)"),
         ("damnations", "rounds ended in Total Damnation"),
         ("target_reached", "did a player reach the target score?"),
@@ -389,6 +388,8 @@ class NewRule(Game):
         ("sets_four_of_a_kind", "four of a kinds formed"),
         ("sets_straight_flush", "straight flushes formed"),
     )
+    ROUND = "a deal, played until a God card's reckoning or Total Damnation"
+    STANDING = "points"
 
     def _check_options(self):
         n = self.num_players
@@ -855,6 +856,14 @@ class NewRuleState(State):
 
     def _returns(self):
         return [1 if s in self.winners else 0 for s in range(self.n)]
+
+    def round_number(self):
+        """The round (ROUND), from 1."""
+        return self.round
+
+    def standing(self):
+        """The scores (STANDING)."""
+        return list(self.scores)
 
     # -- what the table sees ---------------------------------------------------
     def set_entry(self, index, seat, owner=None):

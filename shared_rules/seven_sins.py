@@ -235,8 +235,9 @@ class SevenSins(Game):
         ("abyss_cards", "cards put on the Abyss of Souls"),
         ("most_wins", "did the Abyss make most points win (over 7)?"),
         ("turns", "turns played (cards taken)"),
-        ("shared_win", "did two or more players share the win?"),
     )
+    ROUND = "every player takes cards once"
+    STANDING = "points"
 
     def _check_options(self):
         n = self.num_players
@@ -782,12 +783,37 @@ class SevenSinsState(State):
             "abyss_cards": sum(self.abyss),
             "most_wins": 1 if self.most_wins else 0,
             "turns": self.turns,
-            "shared_win": 1 if len(self.winners()) > 1 else 0,
         }
         for seat in range(self.game.num_players):
             out["score%d" % seat] = self.scores[seat] if self.scores is not None else 0
             out["cards%d" % seat] = self.reserve_cards[seat]
             out["stones%d" % seat] = self.stones[seat]
+        return out
+
+    def round_number(self):
+        """Rounds of turns (ROUND): the first player's turn starts each one."""
+        n = self.game.num_players
+        if self.phase == STONES or self.phase == OVER:
+            return max(1, (self.turns + n - 1) // n)
+        return self.turns // n + 1
+
+    def standing(self):
+        """The scores as the end would count them now (STANDING): the Abyss as it is
+        decides whether most or fewest points win, and each seat's stones go where
+        they serve it best; at the end, the scores counted."""
+        n = self.game.num_players
+        scores = self.scores
+        if self.phase == OVER and scores is not None:
+            sign = 1 if self.most_wins else -1
+            return [sign * scores[seat] for seat in range(n)]
+        most = score_counts(self.abyss) > ABYSS_THRESHOLD
+        out = []
+        for seat in range(n):
+            if self.stones[seat]:
+                _, points = best_stone_placement(self.reserve[seat], self.stones[seat], most)
+            else:
+                points = score_counts(self.reserve[seat])
+            out.append(points if most else -points)
         return out
 
     # -- what the table shows ----------------------------------------------

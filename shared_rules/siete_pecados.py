@@ -243,6 +243,8 @@ class SietePecados(Game):
         ("supreme_sinner", "did a Supreme Sinner win?"),
         ("tiebreak", "did the sins break a tie on points?"),
     )
+    ROUND = "as many turns as there are players"
+    STANDING = "sin points"
 
     def _check_options(self):
         o = self.options
@@ -266,6 +268,12 @@ class SietePecados(Game):
     def team(self, seat):
         """The team of a seat (teammates sit in alternate seats), or None."""
         return seat % 2 if self.options["teams"] else None
+
+    def teams(self):
+        """Each seat's team with teams=yes ("Let's Sin Together"), else None."""
+        if not self.options["teams"]:
+            return None
+        return [s % 2 for s in range(self.num_players)]
 
     def view_names(self):
         """Cards are named in the view already; its lists run one entry per sin (in
@@ -849,6 +857,20 @@ class SietePecadosState(State):
         if teams is not None:
             return [1 if s % 2 in teams["winners"] else 0 for s in range(self.n)]
         return [1 if s in result["winners"] else 0 for s in range(self.n)]
+
+    def round_number(self):
+        """Rounds of as many turns as players (ROUND), counted from the turns played."""
+        turns = self.stats[0]
+        if self.phase == OVER:
+            return max(1, (turns + self.n - 1) // self.n)
+        return turns // self.n + 1
+
+    def standing(self):
+        """Sin points, more being better (STANDING); with team_win=total, each seat
+        has its team's total (siete_pecados_laptop.standing)."""
+        from shared_rules.siete_pecados_laptop import standing
+
+        return standing(self)
 
     def summary(self):
         """Per-game figures (str -> int) that host/simulate.py sums

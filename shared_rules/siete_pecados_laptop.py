@@ -24,6 +24,23 @@ def summary(state):
     return out
 
 
+def standing(state):
+    """Each seat's sin points, negated in Celestial mode (the fewest win), so that
+    more is better; with team_win=total, the team's total for each member (the
+    team with the best total wins). A saint's 0 is the best Celestial standing; a
+    Supreme Sinner's win is one the points do not measure."""
+    n = state.n
+    sign = 1 if state.infernal else -1
+    points = [sign * state.points(seat) for seat in range(n)]
+    opts = state.game.options
+    if opts["teams"] and opts["team_win"] == "total":
+        totals = [0, 0]
+        for seat in range(n):
+            totals[seat % 2] += points[seat]
+        return [totals[seat % 2] for seat in range(n)]
+    return points
+
+
 def resample(state, seat, stream):
     """A state that differs from `state` only in what `seat` has not seen, or None.
 

@@ -48,7 +48,8 @@ def test_simulate_with_the_greedy_bot(capsys):
     assert "bots: greedy,random,random" in out and "by bot" in out
     # the game's own figures, in its words
     assert "rounds ended by a God card (a reckoning): mean" in out
-    assert "rounds played: mean 2.0 " in out
+    # rounds are the game's length (its round_number()), with what a round is
+    assert "Rounds: mean 2.0 " in out and "(a round: a deal, played until a God card" in out
     assert cli(args + ["--bots", "clever"]) == 2  # a usage error
     assert "no bot 'clever' for new-rule (bots: random, greedy, ismcts" in capsys.readouterr().err
 

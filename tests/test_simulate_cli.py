@@ -201,3 +201,229 @@ def test_a_progress_bar_on_a_terminal_only(capsys):
     assert "/30 [" in err and "game/s" in err, err  # drawn (and cleared at the end)
     simulate([arm], 30, "bar", jobs=1)  # stderr is not a terminal here: nothing drawn
     assert capsys.readouterr().err == ""
+
+
+def test_the_comparison_shows_paired_and_unpaired_intervals(capsys):
+    code, out, err = _run(
+        capsys, "seven-sins", "-p", "3", "-n", "40", "-j", "1", "-o", "penance=no,yes"
+    )
+    assert code == 0, err
+    assert "40 pairs of games on the same seeds" in out and "Holm's correction" in out
+    header = [x for x in out.splitlines() if "paired" in x and "unpaired" in x and "p (Holm)" in x]
+    assert header, out
+    rows = out[out.index("penance=yes against") :].splitlines()[2:]
+    whats = [r[:54].strip() for r in rows]
+    assert len(whats) == len(set(whats))  # no row twice
+    assert "games with a shared win" in whats and "game length (rounds)" in whats
+    assert all(r.rstrip().endswith(("clear", "not clear")) for r in rows)
+
+
+def test_teams_are_reported_as_teams(capsys):
+    code, out, err = _run(
+        capsys, "siete-pecados", "-p", "4", "-o", "teams=yes", "-n", "30", "-j", "1"
+    )
+    assert code == 0, err
+    assert "by team (teammates win together" in out and "team 1 (seats 1, 3)" in out
+    assert "Team advantage: chi-square" in out and "on 1 degree of freedom" in out
+    assert "First player's team:" in out
+    assert "won by two or more teams together" in out
+
+
+def test_games_out_as_json_lines_and_csv(capsys, tmp_path):
+    import csv
+
+    lines_path = tmp_path / "games.jsonl"
+    code, out, err = _run(
+        capsys,
+        "seven-sins",
+        "-p",
+        "2,3",
+        "-n",
+        "5",
+        "-j",
+        "1",
+        "--seed",
+        "export",
+        "--games-out",
+        str(lines_path),
+    )
+    assert code == 0, err
+    rows = [json.loads(x) for x in lines_path.read_text().splitlines()]
+    assert len(rows) == 10 and [r["arm"] for r in rows] == ["2 players"] * 5 + ["3 players"] * 5
+    first = rows[0]
+    for key in (
+        "seed",
+        "bots",
+        "returns",
+        "winners",
+        "actions",
+        "decisions",
+        "rounds",
+        "margin",
+        "lead_changes",
+        "figures",
+        "first_player",
+        "standing",
+    ):
+        assert key in first, key
+    from host.simulate import game_seed
+
+    assert first["seed"] == game_seed("export", 0).hex() and first["seed_text"] == "export/0"
+    assert first["rounds"] >= 1 and first["figures"]["turns"] > 0
+    for r in rows:
+        best = max(r["returns"])
+        assert r["winners"] == [s for s, v in enumerate(r["returns"]) if v == best]
+    csv_path = tmp_path / "games.csv"
+    code, out, err = _run(
+        capsys,
+        "seven-sins",
+        "-p",
+        "2,3",
+        "-n",
+        "5",
+        "-j",
+        "1",
+        "--seed",
+        "export",
+        "--games-out",
+        str(csv_path),
+    )
+    assert code == 0, err
+    with csv_path.open() as f:
+        table = list(csv.DictReader(f))
+    assert len(table) == 10
+    assert {"bot_0", "return_0", "score0", "rounds", "margin"} <= set(table[0])
+    assert table[0]["bot_2"] == "" and table[9]["bot_2"] == "random"
+    assert [int(t["actions"]) for t in table] == [r["actions"] for r in rows]
+    code, out, err = _run(
+        capsys, "seven-sins", "-n", "2", "-j", "1", "--games-out", str(tmp_path / "new" / "x.csv")
+    )
+    assert code == 0 and (tmp_path / "new" / "x.csv").exists()  # its folder is made
+    for bad in (tmp_path / "games.csv" / "x.csv", tmp_path):  # under a file; a folder
+        code, out, err = _run(capsys, "seven-sins", "-n", "2", "--games-out", str(bad))
+        assert code == 2 and "--games-out" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_mirrored_deals(capsys):
+    code, out, err = _run(
+        capsys,
+        "seven-sins",
+        "-p",
+        "3",
+        "-n",
+        "7",
+        "-j",
+        "1",
+        "--bots",
+        "greedy,random,random",
+        "--mirror",
+        "--json",
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    (arm,) = data["arms"]
+    assert arm["games"] == 9 and arm["deals"] == 3 and arm["mirrored"] and arm["seats"] == "mirror"
+    assert arm["seat_test"]["p_value"] is None
+
+
+def test_a_skill_ladder(capsys, tmp_path):
+    code, out, err = _run(
+        capsys,
+        "seven-sins",
+        "-p",
+        "2",
+        "-n",
+        "30",
+        "-j",
+        "1",
+        "--ladder",
+        "random,greedy",
+        "--plot",
+        str(tmp_path / "ladder"),
+        "--games-out",
+        str(tmp_path / "ladder.jsonl"),
+    )
+    assert code == 0, err
+    assert out.startswith("Skill ladder: 7: The Sins (seven-sins), 2 players, 30 games a pair")
+    assert "greedy over random: +" in out and "head to head" in out
+    data = (tmp_path / "ladder" / "ladder.png").read_bytes()
+    assert data.startswith(PNG) and len(data) > 5000
+    rows = (tmp_path / "ladder.jsonl").read_text().splitlines()
+    assert len(rows) == 30 and json.loads(rows[0])["arm"] == "random vs greedy"
+    code, out, err = _run(
+        capsys, "seven-sins", "-p", "3", "-n", "6", "-j", "1", "--ladder", "random,greedy", "--json"
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    # three seats: each pair plays both ways round (who takes the extra seat)
+    assert [a["bots"] for a in data["arms"]] == [
+        ["random", "greedy", "random"],
+        ["greedy", "random", "greedy"],
+    ]
+    assert data["ladder"]["games_a_pair"] == [{"pair": ["random", "greedy"], "games": 12.0}]
+    for args, words in (
+        (["--ladder", "random"], "two bots or more"),
+        (["--ladder", "random,greedy", "--bots", "greedy"], "leave out --bots"),
+        (["--ladder", "random,greedy", "-p", "2,3"], "one player count"),
+        (["--ladder", "random,cheater"], "no bot 'cheater'"),
+    ):
+        code, out, err = _run(capsys, "seven-sins", "-n", "2", "-j", "1", *args)
+        assert code == 2 and words in err and len(err.strip().splitlines()) == 1, (args, err)
+
+
+def test_chart_titles_are_whole(monkeypatch, tmp_path):
+    """Long figure names are wrapped onto more lines, never cut short."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from host.plots import write_plots
+    from host.report import comparisons
+    from host.simulate import Arm, simulate
+    from shared_rules import games
+
+    arms = [
+        Arm(
+            f"dante={v}", games.load("siete-pecados", 3, dante=v).describe(), ("random",) * 3, False
+        )
+        for v in (False, True)
+    ]
+    run = simulate(arms, 12, "titles", jobs=1, progress=False)
+    monkeypatch.setattr(plt, "close", lambda *a: None)  # keep the figures to read them
+    try:
+        write_plots(
+            tmp_path, run.tallies, [t.report() for t in run.tallies], comparisons(run.tallies)
+        )
+        texts = []
+        for number in plt.get_fignums():
+            for ax in plt.figure(number).axes:
+                texts.append(ax.get_title().replace("\n", " "))
+                texts += [t.get_text().replace("\n", " ") for t in ax.get_yticklabels()]
+    finally:
+        monkeypatch.undo()
+        plt.close("all")
+    long_words = "sins whose six temptation cards lay face down at the end"
+    assert long_words in texts and not any(t.endswith("...") for t in texts)
+
+
+def _strict_json(text: str):
+    """JSON as the standard has it: no NaN or Infinity (Python would accept them)."""
+
+    def refuse(name):
+        raise ValueError(f"{name} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_one_game_an_arm_is_valid_json_and_says_it_has_no_interval(capsys):
+    args = ["seven-sins", "-p", "3", "-n", "1", "-j", "1", "-o", "penance=no,yes"]
+    code, out, err = _run(capsys, *args, "--json")
+    assert code == 0, err
+    data = _strict_json(out)
+    (comp,) = data["comparisons"]
+    assert all(row["low"] is None and not row["clear"] for row in comp["differences"])
+    assert data["arms"][0]["seat_test"]["p_value"] is None
+    code, out, err = _run(capsys, *args)
+    assert code == 0, err
+    assert "too few games" in out and "p =" not in out

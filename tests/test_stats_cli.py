@@ -123,3 +123,44 @@ def test_a_fresh_database_says_so_in_one_line(tmp_path, capsys):
     assert cli(["stats", "--db", str(tmp_path / "empty.sqlite")]) == 0
     out = capsys.readouterr().out
     assert out.strip() == "no games yet (run `confessor sync`)"
+
+
+def test_json_is_always_json(tmp_path, capsys):
+    for db in (tmp_path / "none.sqlite", tmp_path / "empty.sqlite"):
+        if db.name == "empty.sqlite":
+            LogDB(db).close()
+        assert cli(["stats", "--db", str(db), "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["groups"] == [] and data["left_out"] == 0 and "no games" in data["note"]
+
+
+def test_one_game_gets_no_p_value(tmp_path, capsys):
+    path = tmp_path / "one.sqlite"
+    sins = games.load("seven-sins", 3)
+    with LogDB(path) as db:
+        db.observe_key(DEVICE, public_key().hex())
+        gid, data = _log(sins, bytes([7]) * 32, NAMES[:3], 1, ["random"] * 3)
+        db.add(DEVICE, gid, data)
+    assert cli(["stats", "--db", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "chi-square" not in out and "p =" not in out and "p <" not in out
+    assert "not tested: too few games" in out
+    assert cli(["stats", "--db", str(path), "--json"]) == 0
+    (group,) = json.loads(capsys.readouterr().out)["groups"]
+    assert group["seat_test"]["p_value"] is None
+    assert all(row["p_value"] is None for row in group["by_seat"] + group["by_turn_order"])
+
+
+def test_team_games_are_a_group_of_their_own(tmp_path, capsys):
+    path = tmp_path / "teams.sqlite"
+    with LogDB(path) as db:
+        db.observe_key(DEVICE, public_key().hex())
+        for k, teams in enumerate((True, False, True)):
+            game = games.load("siete-pecados", 4, teams=teams)
+            gid, data = _log(game, bytes([60 + k]) * 32, NAMES, k + 1, ["random"] * 4)
+            db.add(DEVICE, gid, data)
+    assert cli(["stats", "--db", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "siete-pecados with 4 players: 1" in out
+    assert "siete-pecados with 4 players in teams: 2" in out
+    assert "by team (teammates win together" in out
