@@ -50,7 +50,10 @@ class Session:
         self.presenter = loader.presenter_class(entry)(self)
         # a long game's history room, while the heap is in one piece (State.reserve_history;
         # the entry's HISTORY_ROOM)
-        room = min(game.max_game_length(), getattr(entry, "HISTORY_ROOM", 0))
+        room = getattr(entry, "HISTORY_ROOM", 0)
+        bound = game.max_game_length()  # None: no bound (New Rule to its target alone)
+        if bound is not None:
+            room = min(room, bound)
         entry = None
         while room >= _LEAST_ROOM:
             try:
@@ -165,7 +168,7 @@ class Session:
         state = self._state
         pres = self.presenter
         seat = state.current_player()
-        observers = state.observers()
+        observers = state.observers(action)  # a New Rule card face up: everyone
         text = state.action_text(action)
         if observers is not None and reveal:
             for s in observers:

@@ -1096,11 +1096,15 @@ class MeaCulpaState(State):
             return self._picker(task)
         return task[1]
 
-    def _observers(self):
+    def _observers(self, action):
         task = self.stack[-1] if self.stack else None
         if task is None:
             return None
         kind = task[0]
+        if kind == T_BIDS and action is not None and task[1] == self.n - 1:
+            # the last bid reveals every bid at once ("revealed simultaneously"), though
+            # it is still entered in private
+            return None
         if kind == T_BIDS or kind == T_COMP or kind == T_DIE:
             return (self._current_player(),)
         return None

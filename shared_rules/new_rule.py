@@ -581,12 +581,15 @@ class NewRuleState(State):
             return False
         return set_allowed(index, self.usable_owner(self.turn), self.turn, self.game.starts)
 
-    def _observers(self):
+    def _observers(self, action):
         if self.phase == DEALING:
             return (self.deal_seat,)  # a card is dealt to one player's hand
         if self.phase == PLAY:
-            # which card is played is seen by all only when it goes face up:
-            # the table learns that from the announcement and the boards
+            # a card played face up ("innocent") lies on the board for every seat to
+            # see; which card goes face down ("damned") only its player knows, so the
+            # choice itself is made in private
+            if action is not None and UP <= action < DOWN:
+                return None
             return (self.turn,)
         return None
 

@@ -376,7 +376,7 @@ class SietePecadosState(State):
             return TERMINAL
         return self.turn
 
-    def _observers(self):
+    def _observers(self, action):
         if self.phase == DEAL:
             return (self.dealt % self.n,)
         if self.phase == DRAWING or self.phase == CHOOSE_LIMBO:

@@ -159,11 +159,46 @@ def test_innocent_cards_are_public_damned_cards_known_to_their_owner_only():
         view = state.view(seat)
         assert view["damned_counts"] == [1, 0] and view["boards"] == [[], []]
         assert "5H" not in canon.dumps(view)
-    # the play itself is observed by its player only: the table sees the announcement
+    # the choice is made in private (a face-down card is its player's alone), but a
+    # card played face up is seen by every seat: observers() of that action is None
     assert state.observers() == (1,)
+    assert state.observers(DOWN + parse_card("5S")) == (1,)
+    assert state.observers(UP + parse_card("5S")) is None
     play(state, "5S")
     assert news(state, "played")[0]["card"] == "5S"
     assert state.view(None)["boards"] == [[], ["5S"]]
+
+
+def test_the_checker_proves_observers_against_the_views():
+    """The generic checker fails an observers() that hides a face-up play, which
+    every seat sees (New Rule's observers() before it named the action)."""
+    import simcheck
+
+    from shared_rules.new_rule import NewRuleState
+    from shared_rules.rng import Stream
+
+    state = start(2, _hands(["5H", "9C"], ["5S"]))
+    record = [(CHANCE, None)] * state.move_number()  # New Rule resamples by itself
+    simcheck.check_observers(state.game, b"seed", state, record, Stream(b"seed", b"check"))
+    right = NewRuleState._observers
+
+    def hides_every_play(self, action):
+        return (self.turn,) if self.phase == PLAY else right(self, action)
+
+    NewRuleState._observers = hides_every_play
+    try:
+        message = raises(
+            simcheck.CheckFailure,
+            simcheck.check_observers,
+            state.game,
+            b"seed",
+            state,
+            record,
+            Stream(b"seed", b"check"),
+        )
+    finally:
+        NewRuleState._observers = right
+    assert "hides actions" in message and "can tell them apart" in message
 
 
 def test_damned_limit_of_three_at_a_time():
