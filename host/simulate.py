@@ -25,6 +25,12 @@ from host.tally import GameRecord, Tally, TurnWatcher, record_of
 from shared_rules import games
 from shared_rules.driver import play
 
+# A simulation stops a game still going after this many actions (chance included) and
+# reports it as stopped, never as a result: New Rule with no round limit ends only when
+# a player reaches the target, which some tables never do (random bots' scores fall for
+# ever). 20,000 actions are some 300 rounds of it; every other game is bounded far below.
+SAFETY_CAP = 20_000
+
 
 class Arm(NamedTuple):
     label: str  # what sets it apart, e.g. "penance=yes" ("" for a single arm)
@@ -70,7 +76,7 @@ def seat_bots(arm: Arm, index: int) -> tuple[str, ...]:
 _GAMES: dict = {}  # a process's loaded games, by their description
 
 
-def play_record(arm: Arm, base: str, index: int) -> GameRecord:
+def play_record(arm: Arm, base: str, index: int, cap: int = SAFETY_CAP) -> GameRecord:
     key = json.dumps(arm.description, sort_keys=True)
     game = _GAMES.get(key)
     if game is None:
@@ -79,13 +85,13 @@ def play_record(arm: Arm, base: str, index: int) -> GameRecord:
     names = seat_bots(arm, index)
     bots = [make_bot(game, names[s], seed, s) for s in range(game.num_players)]
     watch = TurnWatcher(game.num_players)
-    end = play(game, seed, bots, observer=watch)
+    end = play(game, seed, bots, observer=watch, cap=cap)
     return record_of(index, names, end, watch.decisions, watch.full_order())
 
 
 def _work(job):
-    arm_index, arm, base, start, stop = job
-    return arm_index, [play_record(arm, base, i) for i in range(start, stop)]
+    arm_index, arm, base, start, stop, cap = job
+    return arm_index, [play_record(arm, base, i, cap) for i in range(start, stop)]
 
 
 def _quiet_worker():
@@ -118,16 +124,22 @@ def _context():
 
 
 def simulate(
-    arms: list[Arm], count: int, base: str = "sim", jobs: int = 1, progress: bool | None = None
+    arms: list[Arm],
+    count: int,
+    base: str = "sim",
+    jobs: int = 1,
+    progress: bool | None = None,
+    cap: int = SAFETY_CAP,
 ) -> Run:
-    """Play `count` games of every arm; returns the tallies, even if interrupted."""
+    """Play `count` games of every arm; returns the tallies, even if interrupted. A game
+    still going after `cap` actions is stopped and counted as stopped (Tally.stopped)."""
     for arm in arms:  # fail early, with a clear message, on an unknown bot
         game = games.load_described(arm.description)
         for s in range(game.num_players):
             make_bot(game, arm.bots[s], b"check", s)
     size = _chunk(arms, count, jobs)
     work = [
-        (k, arms[k], base, a, min(count, a + size))
+        (k, arms[k], base, a, min(count, a + size), cap)
         for a in range(0, count, size)
         for k in range(len(arms))
     ]

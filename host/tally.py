@@ -32,10 +32,14 @@ class GameRecord(NamedTuple):
     decisions: int  # actions chosen by players
     order: tuple[int, ...]  # seats in the order they first had to decide
     figures: dict[str, int]  # the game's own summary(), if it has one
+    # stopped by a simulation's safety cap before its rules ended it (New Rule with no
+    # round limit): no result, so it counts in no statistic but the games stopped
+    stopped: bool = False
 
 
 def record_of(index: int, players, state, decisions: int, order) -> GameRecord:
-    summary = state.summary() if hasattr(state, "summary") else {}
+    stopped = not state.is_terminal()
+    summary = state.summary() if hasattr(state, "summary") and not stopped else {}
     return GameRecord(
         index,
         tuple(players),
@@ -44,6 +48,7 @@ def record_of(index: int, players, state, decisions: int, order) -> GameRecord:
         decisions,
         tuple(order),
         dict(summary),
+        stopped,
     )
 
 
@@ -126,11 +131,14 @@ class Tally:
         self.game_class = game_class
         self.n = players
         self.label = label
-        self.records: list[GameRecord] = []
+        self.records: list[GameRecord] = []  # the games that ended
+        self.stopped: list[GameRecord] = []  # games a safety cap stopped: no result
 
     def add_all(self, records) -> None:
-        self.records.extend(records)
+        self.records.extend(r for r in records if not r.stopped)
         self.records.sort(key=lambda r: r.index)
+        self.stopped.extend(r for r in records if r.stopped)
+        self.stopped.sort(key=lambda r: r.index)
 
     # -- counting ---------------------------------------------------------------
     def _counts(self):
@@ -196,6 +204,8 @@ class Tally:
             "label": self.label,
             "players": n,
             "games": games,
+            # stopped by the safety cap, unfinished: in none of the figures below
+            "games_stopped": len(self.stopped),
             "decides_winners": self.decides_winners(),
             "games_with_a_shared_win": shared,
             "games_without_a_winner": no_winner,

@@ -191,6 +191,7 @@ class State:
     def __init__(self, game):
         self.game = game
         self._history = []
+        self._forgotten = 0  # actions dropped from _history by forget_history()
         self._news = []  # what the last action announced to the table
 
     # -- whose turn -------------------------------------------------------
@@ -252,7 +253,7 @@ class State:
         if not self.is_legal(action):
             who = "chance" if p == CHANCE else "seat %d" % p
             raise IllegalAction(
-                "action %d is not legal for %s here (move %d)" % (action, who, len(self._history))
+                "action %d is not legal for %s here (move %d)" % (action, who, self.move_number())
             )
         self._news = []
         self._apply(action)
@@ -291,11 +292,24 @@ class State:
         return None
 
     def history(self):
-        """Every action so far, chance included: with the game, the save file."""
+        """Every action so far, chance included: with the game, the save file (on a
+        device that forgot some, those since: see forget_history())."""
         return list(self._history)
 
     def move_number(self):
-        return len(self._history)
+        """Actions taken so far, chance included (forgotten ones too)."""
+        return self._forgotten + len(self._history)
+
+    def forget_history(self):
+        """Drop the actions kept so far; move_number() still counts them. A device
+        journals every action to its flash as it is taken, so it needs none of them in
+        RAM: forgetting them when its reserved room is full (reserve_history) keeps a
+        game that may go on for hundreds of rounds (New Rule to its target) in that
+        one block, where a growing list would ask a fragmented heap for ever larger
+        ones. Only a device forgets: history(), replay and resampling then start from
+        the first action kept. Changes nothing the game can see."""
+        self._forgotten += len(self._history)
+        del self._history[:]  # the list keeps its room
 
     def reserve_history(self, actions):
         """Make room now for `actions` more actions in the history. On MicroPython a

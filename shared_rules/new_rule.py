@@ -84,6 +84,11 @@ STARTS = 11  # starts 0..9: ranks s..s+3 (0 = A-2-3-4); 10: J-Q-K-A
 ACE_HIGH_START = 10
 NUM_SET_INDICES = STRAIGHT_BASE + 4 * STARTS  # 2995
 
+# The breakdown keeps this many finished rounds, the last ones: a game played to its
+# target alone may run to a hundred rounds and more, which a device's heap, its status
+# frame (wire.MAX_REPLY) and a game-over screen could not hold round by round.
+ROUNDS_KEPT = 10
+
 # The view lists at most this many legal sets, best first: in play there are
 # rarely more than 20, but boards nobody clears can offer thousands (every
 # set stays formable by its action, or by encode() from its cards).
@@ -319,25 +324,52 @@ def set_allowed(index, owner, mover, starts):
 # -- reckonings ---------------------------------------------------------------
 # A penalty line: (card, where, face, value, multiplier, penalty, why), a tuple and not
 # a dict, as a total damnation of four full boards announces some fifty of them.
-_WHY = ("", "damned", "matches a set card", "damned, matches a set card")
+# Why a card costs what it costs, by code: bit 1 damned, bit 2 matches a set card;
+# 4: a card matching no set card, free with unmatched=free.
+_WHY = ("", "damned", "matches a set card", "damned, matches a set card", "matches no set card")
+_MULTIPLIER = (1, 2, 2, 4, 0)
+FREE = 4
 
 
-def reckoning_lines(up, down, set_ranks, ace):
+def match_key(card, ace, match):
+    """What "match ... in value" compares (option `match`): the card's rank, or the
+    value a reckoning charges for it (10, J, Q and K all 10; the Ace `ace`)."""
+    if match == "rank":
+        return card >> 2
+    return card_value(card, ace)
+
+
+def set_keys(set_deck, ace, match):
+    """The match keys of a set deck's cards, each once (empty: no sets)."""
+    keys = []
+    for c in set_deck:
+        key = match_key(c, ace, match)
+        if key not in keys:
+            keys.append(key)
+    return keys
+
+
+def reckoning_lines(up, down, keys, ace, match="rank", unmatched="value"):
     """The penalty lines of one player's board at a reckoning.
 
-    "each of their cards is worth its value in negative points"; a board
-    card matching a set-deck card "in value" costs twice; a damned card
-    costs double, "quadruple if they also happen to match". Returns
-    ([(card, "board", face, value, multiplier, penalty, why)], total)."""
+    `keys`: the match keys of the player's set deck (set_keys(); empty without sets).
+    "each of their cards is worth its value in negative points"; a board card
+    matching a set-deck card "in value" costs twice; a damned card costs double,
+    "quadruple if they also happen to match". With sets and unmatched=free, an
+    innocent card that matches nothing costs nothing (only matching cards cost).
+    Returns ([(card, "board", face, value, multiplier, penalty, why)], total)."""
     lines = []
     total = 0
+    free = unmatched == "free" and len(keys) > 0
     for face, cards in (("up", up), ("down", down)):
         for c in sorted(cards):
             value = card_value(c, ace)
             why = 1 if face == "down" else 0
-            if (c >> 2) in set_ranks:
+            if match_key(c, ace, match) in keys:
                 why += 2
-            mult = (1, 2, 2, 4)[why]
+            elif why == 0 and free:
+                why = FREE
+            mult = _MULTIPLIER[why]
             penalty = value * mult
             total += penalty
             lines.append((LABELS[c], "board", face, value, mult, penalty, _WHY[why]))
@@ -404,8 +436,11 @@ class NewRule(Game):
 
     def max_game_length(self):
         # a round deals at most 52 cards, each played once, each play followed
-        # by at most one set decision
-        return self.options["round_limit"] * 3 * NUM_CARDS
+        # by at most one set decision; with no round limit (the rulebook's game,
+        # "The first player to reach two hundred points is the winner") there is no
+        # bound: a table that never reaches the target plays on
+        limit = self.options["round_limit"]
+        return limit * 3 * NUM_CARDS if limit else None
 
     # -- the action codec ----------------------------------------------------
     def view_names(self):
@@ -506,7 +541,8 @@ class NewRuleState(State):
         n = game.num_players
         self.n = n
         self.scores = [0] * n
-        self.rounds = []  # the breakdown of finished rounds
+        self.rounds = []  # the breakdown of the last ROUNDS_KEPT finished rounds
+        self.rounds_played = 0  # finished rounds, all of them
         self.round = 0
         self.first = game.options["first_player"]
         self.winners = []
@@ -733,14 +769,6 @@ class NewRuleState(State):
                 self.phase = PLAY
 
     # -- the end of a round ----------------------------------------------------
-    def set_ranks(self, seat):
-        ranks = []
-        for index, _ in self.set_decks[seat]:
-            for c in set_cards(index)[1]:
-                if (c >> 2) not in ranks:
-                    ranks.append(c >> 2)
-        return ranks
-
     def set_deck_cards(self, seat):
         cards = []
         for index, _ in self.set_decks[seat]:
@@ -749,8 +777,10 @@ class NewRuleState(State):
         return cards
 
     def _reckoning(self, god_seat):
-        ace = self.game.options["ace"]
-        spare = self.game.options["king_player"] == "spared"
+        options = self.game.options
+        ace = options["ace"]
+        match = options["match"]
+        spare = options["king_player"] == "spared"
         seats = []
         penalties = [0] * self.n
         for s in range(self.n):
@@ -766,7 +796,10 @@ class NewRuleState(State):
                 entry["status"] = "forgiven"
                 entry["forgiven_by"] = label(kings[0])
             else:
-                lines, total = reckoning_lines(self.up[s], self.down[s], self.set_ranks(s), ace)
+                keys = set_keys(self.set_deck_cards(s), ace, match)
+                lines, total = reckoning_lines(
+                    self.up[s], self.down[s], keys, ace, match, options["unmatched"]
+                )
                 entry["lines"] = lines
                 entry["penalty"] = total
                 penalties[s] = total
@@ -819,10 +852,14 @@ class NewRuleState(State):
     def _close_round(self, end, god_seat, penalties):
         # kept compact (a list, not a dict): a long game holds dozens of these
         row = [self.round, self.first, end, god_seat]
+        if len(self.rounds) == ROUNDS_KEPT:
+            self.rounds.pop(0)
         self.rounds.append(row + [list(self.round_points), penalties, list(self.scores)])
+        self.rounds_played += 1
 
     def round_record(self, i):
-        """Finished round i (0-based) as the table sees it."""
+        """Kept finished round i (0-based, among the last ROUNDS_KEPT) as the table
+        sees it."""
         row = self.rounds[i]
         return {
             "round": row[0],
@@ -835,7 +872,8 @@ class NewRuleState(State):
         }
 
     def _more_rounds(self):
-        return self.round < self.game.options["round_limit"]
+        limit = self.game.options["round_limit"]  # 0: off, the rulebook's game
+        return limit == 0 or self.round < limit
 
     def _next_round(self, first):
         if not self._more_rounds():
@@ -913,6 +951,7 @@ class NewRuleState(State):
             "winners": list(self.winners),
             "reason": self.reason,
             "scores": list(self.scores),
+            "rounds_played": self.rounds_played,
             "rounds": [self.round_record(i) for i in range(len(self.rounds))],
         }
 
@@ -937,7 +976,7 @@ class NewRuleState(State):
             "phase": self.phase,
             "seat": seat,
             "round": self.round,
-            "round_limit": self.game.options["round_limit"],
+            "round_limit": self.game.options["round_limit"] or None,
             "target": self.game.options["target"],
             "first_player": self.first,
             "to_move": p if p >= 0 else None,

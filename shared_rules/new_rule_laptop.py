@@ -8,7 +8,7 @@ from shared_rules.new_rule import DEAL, DOWN, NUM_CARDS, OVER, SET_TYPES
 def summary(state):
     """Per-game figures (str -> int) that host/simulate.py sums."""
     out = {
-        "rounds": len(state.rounds),
+        "rounds": state.rounds_played,
         "reckonings": state.reckonings,
         "damnations": state.damnations,
         "target_reached": 1 if state.reason == "target" else 0,
