@@ -262,6 +262,13 @@ class SietePecados(Game):
             raise BadOption("option team_win applies only with teams=yes")
         if o["cancels"] != "each_player" and not self.infernal:
             raise BadOption("option cancels applies only to mode=infernal")
+        if o["centre_relapse"] == "face_up" and not self.infernal:
+            # with free centre draws, two sinners could draw and relapse for ever
+            raise BadOption(
+                "centre_relapse=face_up applies only to mode=infernal, where every centre"
+                " draw costs a faith cube; in Celestial mode nothing would end the"
+                " draw-and-relapse loop"
+            )
 
     def team(self, seat):
         """The team of a seat (teammates sit in alternate seats), or None."""
@@ -276,6 +283,7 @@ class SietePecados(Game):
                 "holder": SIN_NAMES,
                 "tempted": SIN_NAMES,
                 "centre": SIN_NAMES,
+                "centre_down": SIN_NAMES,
                 "face_down": SIN_NAMES,
                 "hands": SEATS,
                 "cubes": SEATS,
@@ -316,10 +324,18 @@ class SietePecados(Game):
     def max_game_length(self):
         # Turns: one per card drawn from the deck, one per centre draw and
         # one per card left in a hand in the last rounds. Centre draws are
-        # bounded because each must tempt or take a sin card (never a
-        # relapse): in Celestial mode only a hand or limbo play can untempt a
-        # sin again (at most 48 plays), in Infernal mode each costs a cube
-        # and cubes come back only through hand plays and centre takes.
+        # bounded by _MAX_CENTRE_DRAWS (reading R4):
+        # - centre_relapse=face_down, Celestial: each centre draw leaves one card
+        #   fewer face up in the centre (a relapse from one turns its two cards
+        #   down); only a sin or a relapse by a card played from a hand or the
+        #   limbo adds two, and at most 42 temptation cards come into hands: 84;
+        # - refused: each centre draw tempts (or, Infernal, takes) a sin card, and
+        #   only a hand or limbo play untempts one again;
+        # - Infernal, any: twice the cubes held plus the tempted sins falls by at
+        #   least one with each centre draw (a cube paid; a cube gained by the
+        #   player a sin frees is a tempted sin gone), and rises only with plays
+        #   from hands (at most 48, plus one per cancel, which costs two) and the
+        #   6 angel/demon cards: under 2 * 12 + 48 + 2 * 6.
         # A turn is at most: a draw choice, a chance draw, a limbo step, and
         # up to n declared plays with n - 1 cancel questions each.
         n = self.num_players
@@ -345,6 +361,7 @@ class SietePecadosState(State):
         self.holder = [NOBODY] * NUM_SINS
         self.tempted = [0] * NUM_SINS
         self.centre = [0] * NUM_SINS
+        self.centre_down = [0] * NUM_SINS  # of those, cards turned face down (R4)
         self.protected = [0] * n
         self.eliminated = 0  # angel/demon cards out of the game
         self.limbo = []
@@ -398,15 +415,16 @@ class SietePecadosState(State):
             return []
         if self.infernal and self.cubes[seat] < 1:
             return []
+        refused = self.game.options["centre_relapse"] == "refused"
         out = []
         for s in range(NUM_SINS):
             h = self.holder[s]
-            if not 0 < self.centre[s] < FACE_DOWN:
-                continue  # empty, or face down: it no longer moves by temptation
+            if self.centre[s] >= FACE_DOWN or self.centre[s] == self.centre_down[s]:
+                continue  # face down, or no card face up: nothing to draw
             if h == NOBODY or (h != seat and not self.infernal):
                 continue
-            if h == seat and self.tempted[s]:
-                continue  # it would only be a relapse (docs: reading R4)
+            if refused and h == seat and self.tempted[s]:
+                continue  # it would only be a relapse (docs: reading R4, the option)
             out.append(s)
         return out
 
@@ -543,7 +561,7 @@ class SietePecadosState(State):
         self.cubes[seat] -= paid
         self.centre[s] -= 1
         self._announce("draw", seat=seat, source="centre", sin=SIN_NAMES[s], paid=paid)
-        self._place(seat, s)
+        self._place(seat, s, True)
         if self.phase == OVER:
             return
         if self.game.options["centre_draw"] == "and_play" and self.hands[seat]:
@@ -698,8 +716,9 @@ class SietePecadosState(State):
         else:
             self._favour(seat, action)
 
-    def _place(self, seat, s):
-        """A temptation card of sin s goes onto its sin card, played by `seat`."""
+    def _place(self, seat, s, from_centre=False):
+        """A temptation card of sin s goes onto its sin card, played by `seat` (or
+        drawn by `seat` from the centre)."""
         h = self.holder[s]
         if not self.tempted[s]:
             self.tempted[s] = 1
@@ -711,6 +730,14 @@ class SietePecadosState(State):
             self.stats[2] += 1
             self._announce("relapse", seat=seat, sin=SIN_NAMES[s])
             self._discard(s, 2)
+            if from_centre and self.game.options["centre_relapse"] == "face_down":
+                # R4: a relapse from a centre draw returns its two cards face down, as
+                # a complete deck is turned ("will no longer swap players by means of
+                # temptation cards"): they cannot be drawn again, so drawing and
+                # relapsing cannot pass the turn for ever
+                self.centre_down[s] += 2
+                if self.centre[s] < FACE_DOWN:
+                    self._announce("turned_down", sin=SIN_NAMES[s], cards=2)
             return
         # "The player that plays a second temptation card on a sin card becomes a sinner"
         self.stats[1] += 1
@@ -883,6 +910,7 @@ class SietePecadosState(State):
             "holder": [_seat_or_none(h) for h in self.holder],
             "tempted": [t == 1 for t in self.tempted],
             "centre": list(self.centre),
+            "centre_down": list(self.centre_down),
             "face_down": [c == FACE_DOWN for c in self.centre],
             # One entry per seat.
             "hands": [len(h) for h in self.hands],
