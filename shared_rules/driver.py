@@ -123,7 +123,10 @@ def play(game, seed, bots=None, observer=None, cap=None):
             legal = legal_actions()
             stream = random_streams[seat]
             if stream is not None:
-                action = legal[stream.below(len(legal))]
+                count = len(legal)
+                # a forced move (New Rule's "no set" most turns) draws nothing: below(1)
+                # is 0 and takes no byte of the stream
+                action = legal[stream.below(count)] if count > 1 else legal[0]
             else:
                 kind = plain[seat]
                 if kind == NOTHING:

@@ -50,6 +50,9 @@ KING = 12  # "The four Kings in the deck are God cards"
 # 52 is a block of 96 B where a list of 52 ints asked for 512 on a 64-bit heap)
 NOBODY_ROW = b"\xff" * NUM_CARDS
 
+EVERY_CARD = tuple(range(NUM_CARDS))
+NO_MOVES = (-1,) * NUM_CARDS  # dealt_at and played_at of a new round
+
 HAND_SIZE = 7  # "deal seven cards to each player"
 PLAYS_BEFORE_RESERVE = 6  # "able to play six of their seven cards"
 DAMNED_LIMIT = 3  # "only three damned cards at a time"
@@ -242,6 +245,45 @@ def set_cards(index):
     return STRAIGHT, [r * 4 + suit for r in straight_ranks(start)]
 
 
+# -- finding the legal sets fast ---------------------------------------------
+# A mover's usable cards as 13-bit rank masks, one per suit (bit r: the card of rank r
+# of that suit): `mine` on the mover's own board (face up or damned), `other` face up on
+# another's. Set r..r+3 of STRAIGHT_MASKS[start]: the ranks of a straight flush.
+STRAIGHT_MASKS = (15, 30, 60, 120, 240, 480, 960, 1920, 3840, 7680, 7169)  # 7169: J Q K A
+# TWO_PAIR_BASE + _rank_pair(r1, r2) * 36, at [r1 * 13 + r2] (r1 < r2), computed once
+_TWO_PAIR_AT = [0] * (NUM_RANKS * NUM_RANKS)
+for _r1 in range(NUM_RANKS):
+    for _r2 in range(_r1 + 1, NUM_RANKS):
+        _TWO_PAIR_AT[_r1 * NUM_RANKS + _r2] = TWO_PAIR_BASE + _rank_pair(_r1, _r2) * 36
+
+
+# Per nibble of suits (bit s: the card of suit s): how many, the one missing from a
+# nibble of three, and the pairs in it as (suit pair index, suit a, suit b).
+_BITS = (0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4)
+_MISSING = (0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 2, 0, 1, 0, 0)
+_PAIRS_IN = tuple(
+    [
+        tuple([(i, a, b) for i, (a, b) in enumerate(SUIT_PAIRS) if (us >> a) & 1 and (us >> b) & 1])
+        for us in range(16)
+    ]
+)
+
+
+def owner_masks(owner, mover):
+    """(mine, other): the rank masks per suit of the cards `owner` says are usable
+    (owner[card] >= 0), on the mover's board or on another's."""
+    mine = [0, 0, 0, 0]
+    other = [0, 0, 0, 0]
+    for c in range(NUM_CARDS):
+        o = owner[c]
+        if o >= 0:
+            if o == mover:
+                mine[c & 3] |= 1 << (c >> 2)
+            else:
+                other[c & 3] |= 1 << (c >> 2)
+    return mine, other
+
+
 def find_sets(owner, mover, starts):
     """Every set `mover` may form, as a sorted list of set indices.
 
@@ -250,58 +292,109 @@ def find_sets(owner, mover, starts):
     "at least one card from the active player's board and at least one card
     from another player's board". `starts`: the straight flushes allowed.
     """
+    mine, other = owner_masks(owner, mover)
     found = []
-    pairs = []  # per rank: [(suit pair, own cards, other cards)]
-    for r in range(NUM_RANKS):
-        cs = [r * 4 + s for s in range(4) if owner[r * 4 + s] >= 0]
-        k = len(cs)
-        mine = [1 if owner[c] == mover else 0 for c in cs]
-        rank_pairs = []
-        for i in range(k):
-            for j in range(i + 1, k):
-                own = mine[i] + mine[j]
-                sp = _suit_pair(cs[i] & 3, cs[j] & 3)
-                rank_pairs.append((sp, own, 2 - own))
-                if own == 1:
-                    found.append(PAIR_BASE + r * 6 + sp)
-        pairs.append(rank_pairs)
-        if k == 3:
-            own = mine[0] + mine[1] + mine[2]
-            if 0 < own < 3:
-                found.append(set_index(cs))
-        if k == 4:
-            own = mine[0] + mine[1] + mine[2] + mine[3]
-            if 0 < own < 4:
-                found.append(FOUR_BASE + r)
-            for skip in range(4):
-                if 0 < own - mine[skip] < 3:
-                    found.append(THREE_BASE + r * 4 + skip)
-    for r1 in range(NUM_RANKS):
-        if not pairs[r1]:
-            continue
-        for r2 in range(r1 + 1, NUM_RANKS):
-            if not pairs[r2]:
-                continue
-            base = TWO_PAIR_BASE + _rank_pair(r1, r2) * 36
-            for sp1, own1, other1 in pairs[r1]:
-                for sp2, own2, other2 in pairs[r2]:
-                    if own1 + own2 and other1 + other2:
-                        found.append(base + sp1 * 6 + sp2)
-    for suit in range(4):
-        for start in starts:
-            cs = [r * 4 + suit for r in straight_ranks(start)]
-            own = 0
-            ok = True
-            for c in cs:
-                if owner[c] < 0:
-                    ok = False
-                    break
-                if owner[c] == mover:
-                    own += 1
-            if ok and 0 < own < 4:
-                found.append(STRAIGHT_BASE + suit * STARTS + start)
-    found.sort()
+    add_sets(mine, other, starts, 0, found)
     return found
+
+
+def add_sets(mine, other, starts, base, out):
+    """Append base + the index of every set of the mover's cards `mine` and the others'
+    cards `other` (rank masks per suit, see owner_masks) to `out`, in index order:
+    pairs, two pairs, threes, fours, straight flushes, each by rank (or suit) first.
+    Each set needs a card of each kind: 0 < own cards < the set's size."""
+    m0, m1, m2, m3 = mine
+    o0, o1, o2, o3 = other
+    own_ranks = m0 | m1 | m2 | m3
+    other_ranks = o0 | o1 | o2 | o3
+    if not own_ranks or not other_ranks:
+        return  # no card of one kind: no set (the commonest case, so asked first)
+    u0 = m0 | o0
+    u1 = m1 | o1
+    u2 = m2 | o2
+    u3 = m3 | o3
+    # the ranks with two usable cards or more: only they make pairs, threes and fours;
+    # a pair, three or four needs a rank with cards of both kinds, a two pair two ranks
+    ranks = (u0 & (u1 | u2 | u3)) | (u1 & (u2 | u3)) | (u2 & u3)
+    if ranks & own_ranks & other_ranks or ranks & (ranks - 1):
+        _add_rank_sets(ranks, mine, (u0, u1, u2, u3), base, out)
+    # four ranks in a row in a suit (or J Q K A): only then a straight flush
+    runs = 0
+    for u in (u0, u1, u2, u3):
+        if (u & 7169) == 7169:
+            runs = 1
+        runs |= u & (u >> 1) & (u >> 2) & (u >> 3)
+    if runs:
+        _add_straights(mine, other, starts, base, out)
+
+
+def _add_rank_sets(ranks, mine, usable, base, out):
+    """The pairs, two pairs, threes and fours of add_sets(), in index order."""
+    m0, m1, m2, m3 = mine
+    u0, u1, u2, u3 = usable
+    pairs = []  # (rank, [(suit pair, own cards)]) of the ranks with two cards or more
+    threes = []  # after the two pairs in index order,
+    fours = []  # and the fours after the threes
+    r = 0
+    while ranks >> r:
+        if not (ranks >> r) & 1:
+            r += 1
+            continue
+        mn = (
+            ((m0 >> r) & 1)
+            | (((m1 >> r) & 1) << 1)
+            | (((m2 >> r) & 1) << 2)
+            | (((m3 >> r) & 1) << 3)
+        )
+        us = (
+            ((u0 >> r) & 1)
+            | (((u1 >> r) & 1) << 1)
+            | (((u2 >> r) & 1) << 2)
+            | (((u3 >> r) & 1) << 3)
+        )
+        rank_pairs = []
+        at = base + PAIR_BASE + r * 6
+        for sp, a, b in _PAIRS_IN[us]:  # in SUIT_PAIRS order
+            own = ((mn >> a) & 1) + ((mn >> b) & 1)
+            rank_pairs.append((sp, own))
+            if own == 1:
+                out.append(at + sp)
+        pairs.append((r, rank_pairs))
+        own = _BITS[mn]
+        if us == 15:
+            for skip in range(4):
+                if 0 < own - ((mn >> skip) & 1) < 3:
+                    threes.append(base + THREE_BASE + r * 4 + skip)
+            if 0 < own < 4:
+                fours.append(base + FOUR_BASE + r)
+        elif _BITS[us] == 3 and 0 < own < 3:
+            threes.append(base + THREE_BASE + r * 4 + _MISSING[us])
+        r += 1
+    for i in range(len(pairs)):
+        r1, pairs1 = pairs[i]
+        for j in range(i + 1, len(pairs)):
+            r2, pairs2 = pairs[j]
+            at = base + _TWO_PAIR_AT[r1 * NUM_RANKS + r2]
+            for sp1, own1 in pairs1:
+                for sp2, own2 in pairs2:
+                    if 0 < own1 + own2 < 4:
+                        out.append(at + sp1 * 6 + sp2)
+    out.extend(threes)
+    out.extend(fours)
+
+
+def _add_straights(mine, other, starts, base, out):
+    for suit in range(4):
+        m = mine[suit]
+        o = other[suit]
+        u = m | o
+        if not (u & (u >> 1) & (u >> 2) & (u >> 3)) and (u & 7169) != 7169:
+            continue  # no four ranks in a row in this suit
+        at = base + STRAIGHT_BASE + suit * STARTS
+        for start in starts:
+            mask = STRAIGHT_MASKS[start]
+            if u & mask == mask and m & mask and o & mask:
+                out.append(at + start)
 
 
 def set_allowed(index, owner, mover, starts):
@@ -430,6 +523,7 @@ class NewRule(Game):
                 % (n - 1, self.options["first_player"])
             )
         self.starts = straight_starts(self.options["ace_straights"])
+        self.other_seats = tuple([tuple([t for t in range(n) if t != s]) for s in range(n)])
 
     def new_initial_state(self):
         return NewRuleState(self)
@@ -556,26 +650,30 @@ class NewRuleState(State):
         n = self.n
         self.round += 1
         if self.round == 1:
-            self.deck = [1] * NUM_CARDS  # still in the reserve (undealt)
+            self.deck = list(EVERY_CARD)  # the undealt cards (the reserve), in order
             self.hands = [[] for _ in range(n)]
             self.up = [[] for _ in range(n)]  # innocent cards on each board
             self.down = [[] for _ in range(n)]  # damned cards on each board
             self.set_decks = [[] for _ in range(n)]  # [[set index, [seat of each card]], ...]
             self.round_points = [0] * n
-            self.dealt_at = [-1] * NUM_CARDS  # history index of each card's deal, this round
-            self.played_at = [-1] * NUM_CARDS  # history index of its play
+            self.dealt_at = list(NO_MOVES)  # history index of each card's deal, this round
+            self.played_at = list(NO_MOVES)  # history index of its play
+            # The cards each seat may use in a set, as rank masks per suit (add_sets), kept
+            # up to date card by card so that a set decision need not read every board.
+            self.mine = [[0, 0, 0, 0] for _ in range(n)]  # on its own board, up or damned
+            self.others = [[0, 0, 0, 0] for _ in range(n)]  # face up on another's board
         else:
             # the same lists again: a long game on the board keeps its heap in one piece
-            for c in range(NUM_CARDS):
-                self.deck[c] = 1
-                self.dealt_at[c] = -1
-                self.played_at[c] = -1
+            self.deck[:] = EVERY_CARD  # in place, the same length: no new block
+            self.dealt_at[:] = NO_MOVES
+            self.played_at[:] = NO_MOVES
             for s in range(n):
                 del self.hands[s][:]
                 del self.up[s][:]
                 del self.down[s][:]
                 del self.set_decks[s][:]
                 self.round_points[s] = 0
+            self._clear_masks()
         self.deck_left = NUM_CARDS
         self.reserve_dealt = False
         self.set_aside = 0
@@ -595,8 +693,23 @@ class NewRuleState(State):
         return self.turn
 
     def _chance_outcomes(self):
+        return [(DEAL + c, 1) for c in self.deck]
+
+    def _draw_chance(self, stream):
+        # every undealt card weighs 1: weighted() picks the below(total)-th of them
+        return DEAL + self.deck[stream.below(self.deck_left)]
+
+    def _play_chance(self, stream):
+        # a deal is a run of chance actions: played in one loop, the same draws,
+        # history and last announcements as one by one
+        history = self._history
         deck = self.deck
-        return [(DEAL + c, 1) for c in range(NUM_CARDS) if deck[c]]
+        while self.phase == DEALING:
+            card = deck[stream.below(self.deck_left)]
+            if self._news:
+                self._news = []
+            self._deal(card)
+            history.append(DEAL + card)
 
     def _legal_actions(self):
         seat = self.turn
@@ -606,7 +719,9 @@ class NewRuleState(State):
             if len(self.down[seat]) < DAMNED_LIMIT:
                 out += [DOWN + c for c in hand]
             return out
-        return [NO_SET] + [SET + i for i in self.legal_sets()]
+        out = [NO_SET]
+        self._add_sets(SET, out)
+        return out
 
     def _is_legal(self, action):
         # a set is checked by its cards, without listing every legal set
@@ -643,7 +758,47 @@ class NewRuleState(State):
         """The set indices the player to move may form now (phase "set")."""
         if self.phase != FORM:
             return []
-        return find_sets(self.usable_owner(self.turn), self.turn, self.game.starts)
+        found = []
+        self._add_sets(0, found)
+        return found
+
+    def _add_sets(self, base, out):
+        """add_sets() for the player to move, from the rank masks kept card by card: the
+        same sets as find_sets(usable_owner(turn), turn, starts)."""
+        seat = self.turn
+        add_sets(self.mine[seat], self.others[seat], self.game.starts, base, out)
+
+    def _mark(self, seat, card, face_up, there):
+        """Keep the rank masks: `card` now lies (there) or no longer lies on seat's board,
+        face up (usable by every seat) or damned (by seat alone)."""
+        bit = 1 << (card >> 2)
+        suit = card & 3
+        others = self.others
+        if there:
+            self.mine[seat][suit] |= bit
+            if face_up:
+                for s in self.game.other_seats[seat]:
+                    others[s][suit] |= bit
+        else:
+            self.mine[seat][suit] &= ~bit
+            if face_up:
+                for s in self.game.other_seats[seat]:
+                    others[s][suit] &= ~bit
+
+    def _clear_masks(self):
+        for s in range(self.n):
+            for suit in range(4):
+                self.mine[s][suit] = 0
+                self.others[s][suit] = 0
+
+    def rebuild_masks(self):
+        """The rank masks from the boards (after the boards are rewritten: resample)."""
+        self._clear_masks()
+        for s in range(self.n):
+            for c in self.up[s]:
+                self._mark(s, c, True, True)
+            for c in self.down[s]:
+                self._mark(s, c, False, True)
 
     # -- applying actions -----------------------------------------------------
     def _apply(self, action):
@@ -660,7 +815,7 @@ class NewRuleState(State):
 
     def _deal(self, card):
         seat = self.deal_seat
-        self.deck[card] = 0
+        self.deck.remove(card)
         self.deck_left -= 1
         hand = self.hands[seat]
         hand.append(card)
@@ -696,6 +851,7 @@ class NewRuleState(State):
         board = self.up[seat] if up else self.down[seat]
         board.append(card)
         board.sort()
+        self._mark(seat, card, up, True)
         self._announce(
             "played",
             seat=seat,
@@ -721,9 +877,11 @@ class NewRuleState(State):
                     self.up[s].remove(c)
                     owner = s
                     break
-            if owner < 0:
+            face_up = owner >= 0
+            if not face_up:
                 self.down[seat].remove(c)
                 owner = seat
+            self._mark(owner, c, face_up, False)
             froms.append(owner)
         self.set_decks[seat].append([index, froms])
         points = SET_POINTS[kind]
@@ -749,12 +907,16 @@ class NewRuleState(State):
 
     def _end_turn(self):
         n = self.n
+        last = len(self.hands[self.turn])
         self.turn = (self.turn + 1) % n
         self.phase = PLAY
-        counts = [len(h) for h in self.hands]
-        if max(counts) == 0:
+        # Every player plays one card a turn, in turn, from equal hands: the one to play
+        # next holds the most cards, the one who just played the fewest (and every hand
+        # one of the two), so these two sizes are the largest and the smallest.
+        most = len(self.hands[self.turn])
+        if most == 0:
             self._damnation()
-        elif not self.reserve_dealt and max(counts) == 1 and min(counts) == 1:
+        elif not self.reserve_dealt and most == 1 and last == 1:
             # "If players are able to play six of their seven cards before a God
             # card is played, the game is paused while the reserve pile is dealt
             # out equally to all players (set aside any remainders out of play)."

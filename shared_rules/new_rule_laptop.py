@@ -2,7 +2,7 @@
 device loads (shared_rules/new_rule.py calls in here): the figures `confessor simulate`
 sums, and the resampling an information-set search draws from."""
 
-from shared_rules.new_rule import DEAL, DOWN, NUM_CARDS, OVER, SET_TYPES
+from shared_rules.new_rule import DEAL, DOWN, OVER, SET_TYPES
 
 
 def summary(state):
@@ -40,7 +40,7 @@ def resample(state, seat, stream):
         return None
     deals = []  # per other seat: the history indices of its hidden cards' deals
     plays = []  # per other seat: those of its face-down plays
-    pool = [c for c in range(NUM_CARDS) if state.deck[c]]
+    pool = list(state.deck)
     held = 0
     for s in range(state.n):
         hidden = [] if s == seat else state.hands[s] + state.down[s]
@@ -56,7 +56,6 @@ def resample(state, seat, stream):
     for c in pool:
         other.dealt_at[c] = -1
         other.played_at[c] = -1
-    other.deck = [0] * NUM_CARDS
     i = 0
     for s in range(state.n):
         if s == seat:
@@ -80,8 +79,8 @@ def resample(state, seat, stream):
         down.sort()
         other.hands[s] = hand
         other.down[s] = down
-    for k in range(i, len(pool)):
-        other.deck[pool[k]] = 1
+    other.deck = sorted(pool[i:])
+    other.rebuild_masks()  # the damned cards have moved
     if other._history == state._history:
         return None
     return other
