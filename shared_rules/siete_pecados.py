@@ -260,6 +260,7 @@ class SietePecados(Game):
             raise BadOption("teams play 2 vs 2 or 3 vs 3: 4 or 6 players, not %d" % n)
         if o["team_win"] != "member" and not o["teams"]:
             raise BadOption("option team_win applies only with teams=yes")
+        self.relapse_refused = o["centre_relapse"] == "refused"  # R4, read at every turn
         if o["cancels"] != "each_player" and not self.infernal:
             raise BadOption("option cancels applies only to mode=infernal")
         if o["centre_relapse"] == "face_up" and not self.infernal:
@@ -404,34 +405,71 @@ class SietePecadosState(State):
         deck = self.deck
         return [(CARD + c, deck[c]) for c in range(NUM_CARDS) if deck[c]]
 
+    def _play_chance(self, stream):
+        # a run of chance (the opening deal, a turn's draw from the deck) in one loop:
+        # the same draws, history and last announcements as one by one
+        history = self._history
+        phase = self.phase
+        while phase == DRAWING or phase == DEAL:
+            action = self._draw_chance(stream)
+            if self._news:
+                self._news = []
+            if phase == DRAWING:
+                self._draw(action - CARD)
+            else:
+                self._deal(action - CARD)
+            history.append(action)
+            phase = self.phase
+
+    def _draw_chance(self, stream):
+        # weighted() over the deck's counts, without building the outcomes: the
+        # below(cards left)-th card, counted in code order
+        deck = self.deck
+        r = stream.below(self.deck_left)
+        c = 0
+        while r >= deck[c]:
+            r -= deck[c]
+            c += 1
+        return CARD + c
+
     # -- what may be done ------------------------------------------------------------
     def holds(self, seat):
         """The sins a seat holds, in score order."""
         return [s for s in range(NUM_SINS) if self.holder[s] == seat]
 
-    def centre_draws(self, seat):
-        """The centre decks `seat` may draw from now (a list of sins)."""
-        if self.deck_left == 0 or self.holds(seat) == []:
+    def centre_draws(self, seat, first=False):
+        """The centre decks `seat` may draw from now (a list of sins); with `first`,
+        only the first found (whether there is any, asked at every turn's start)."""
+        holder = self.holder
+        if self.deck_left == 0 or seat not in holder:
+            return []  # the last rounds, or a saint
+        infernal = self.infernal
+        if infernal and self.cubes[seat] < 1:
             return []
-        if self.infernal and self.cubes[seat] < 1:
-            return []
-        refused = self.game.options["centre_relapse"] == "refused"
+        refused = self.game.relapse_refused
+        centre = self.centre
         out = []
         for s in range(NUM_SINS):
-            h = self.holder[s]
-            if self.centre[s] >= FACE_DOWN or self.centre[s] == self.centre_down[s]:
+            h = holder[s]
+            if h != seat and (h == NOBODY or not infernal):
+                continue  # Celestial: one's own sins; Infernal: any held sin
+            if centre[s] >= FACE_DOWN or centre[s] == self.centre_down[s]:
                 continue  # face down, or no card face up: nothing to draw
-            if h == NOBODY or (h != seat and not self.infernal):
-                continue
             if refused and h == seat and self.tempted[s]:
                 continue  # it would only be a relapse (docs: reading R4, the option)
             out.append(s)
+            if first:
+                break
         return out
 
     def _hand_codes(self, seat):
-        codes = [u[0] for u in self.hands[seat]]
-        out = [c for c in range(NUM_CARDS) if c in codes]
-        return out
+        """The codes of the cards in a hand, each once, in order."""
+        codes = []
+        for unit in self.hands[seat]:
+            if unit[0] not in codes:
+                codes.append(unit[0])
+        codes.sort()
+        return codes
 
     def angel_demon_plays(self, seat):
         """Every way `seat` may use an angel/demon card now (sorted codes)."""
@@ -455,7 +493,7 @@ class SietePecadosState(State):
                         out.append(FLAGELLATE + s)
             out.sort()
             return out
-        if not protected[seat] and self.holds(seat) == []:
+        if not protected[seat] and seat not in holder:  # a saint
             out.append(PROTECT_YOURSELF)
         for t in range(n):
             if t != seat and protected[t]:
@@ -483,25 +521,25 @@ class SietePecadosState(State):
 
     def _legal_actions(self):
         phase = self.phase
+        if phase == PLAY:  # the commonest decision, so asked first
+            seat = self.turn
+            out = []
+            for c in self._hand_codes(seat):
+                if c == ANGEL_DEMON:
+                    out += self.angel_demon_plays(seat)
+                else:
+                    out.append(TEMPT + c)
+            if not self.infernal and self.cubes[seat] >= 1:
+                out.append(TO_LIMBO)
+            out.sort()
+            return out
         if phase == DRAW:
             return [DRAW_DECK] + [DRAW_CENTRE + s for s in self.centre_draws(self.turn)]
         if phase == CANCELLING:
             return [PASS, CANCEL]
         if phase == CHOOSE_LIMBO:
             return [LIMBO_CARD + c for c in self._hand_codes(self.turn)]
-        if phase == LIMBO_PLAY:
-            return self.angel_demon_plays(self.receiver)
-        seat = self.turn
-        out = []
-        for c in self._hand_codes(seat):
-            if c == ANGEL_DEMON:
-                out += self.angel_demon_plays(seat)
-            else:
-                out.append(TEMPT + c)
-        if not self.infernal and self.cubes[seat] >= 1:
-            out.append(TO_LIMBO)
-        out.sort()
-        return out
+        return self.angel_demon_plays(self.receiver)  # LIMBO_PLAY
 
     # -- playing ------------------------------------------------------------------------
     def _apply(self, action):
@@ -773,7 +811,7 @@ class SietePecadosState(State):
         if h != NOBODY:
             # "Every time a player is freed from a sin, they receive 1 faith cube."
             self._announce("freed", seat=h, sin=SIN_NAMES[s], cube=self._gain(h))
-        if self.infernal and self.holds(to) == list(range(NUM_SINS)):
+        if self.infernal and self.holder.count(to) == NUM_SINS:
             # "The game ends as soon as a player gathers all 7 capital sins"
             self._announce("supreme_sinner", seat=to)
             self._finish(to)
@@ -846,10 +884,11 @@ class SietePecadosState(State):
             return
         self.turn = s
         self.drawn = None
-        self.cancellers = []
+        if self.cancellers:
+            self.cancellers = []
         if self.deck_left == 0:
             self.phase = PLAY
-        elif self.centre_draws(s):
+        elif self.centre_draws(s, True):
             self.phase = DRAW
         else:
             self.phase = DRAWING
