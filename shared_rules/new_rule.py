@@ -313,10 +313,11 @@ def add_sets(mine, other, starts, base, out):
     u1 = m1 | o1
     u2 = m2 | o2
     u3 = m3 | o3
-    # the ranks with two usable cards or more: only they make pairs, threes and fours;
-    # a pair, three or four needs a rank with cards of both kinds, a two pair two ranks
+    # The ranks with two usable cards or more make the pairs, threes and fours. Such a
+    # rank with cards of both kinds makes a pair of one of each (and every two pair);
+    # without one, a two pair needs a rank of the mover's cards and one of others'.
     ranks = (u0 & (u1 | u2 | u3)) | (u1 & (u2 | u3)) | (u2 & u3)
-    if ranks & own_ranks & other_ranks or ranks & (ranks - 1):
+    if ranks & own_ranks & other_ranks or (ranks & own_ranks and ranks & other_ranks):
         _add_rank_sets(ranks, mine, (u0, u1, u2, u3), base, out)
     # four ranks in a row in a suit (or J Q K A): only then a straight flush
     runs = 0
@@ -803,10 +804,10 @@ class NewRuleState(State):
     # -- applying actions -----------------------------------------------------
     def _apply(self, action):
         phase = self.phase
-        if phase == DEALING:
-            self._deal(action - DEAL)
-        elif phase == PLAY:
+        if phase == PLAY:
             self._play(action)
+        elif phase == DEALING:
+            self._deal(action - DEAL)
         elif action == NO_SET:
             self._announce("no_set", seat=self.turn)
             self._end_turn()
@@ -819,7 +820,8 @@ class NewRuleState(State):
         self.deck_left -= 1
         hand = self.hands[seat]
         hand.append(card)
-        hand.sort()
+        if len(hand) > 1 and card < hand[-2]:
+            hand.sort()  # the hand stays in card order
         self.dealt_at[card] = len(self._history)
         self.deal_seat = (seat + 1) % self.n
         self.to_deal -= 1
@@ -856,7 +858,7 @@ class NewRuleState(State):
             "played",
             seat=seat,
             face="up" if up else "down",
-            card=label(card) if up else None,
+            card=LABELS[card] if up else None,
             damned=len(self.down[seat]),
         )
         if up and (card >> 2) == KING:
