@@ -657,8 +657,8 @@ class NewRuleState(State):
             self.down = [[] for _ in range(n)]  # damned cards on each board
             self.set_decks = [[] for _ in range(n)]  # [[set index, [seat of each card]], ...]
             self.round_points = [0] * n
-            self.dealt_at = list(NO_MOVES)  # history index of each card's deal, this round
-            self.played_at = list(NO_MOVES)  # history index of its play
+            self.dealt_at = [-1] * NUM_CARDS  # history index of each card's deal, this round
+            self.played_at = [-1] * NUM_CARDS  # history index of its play
             # The cards each seat may use in a set, as rank masks per suit (add_sets), kept
             # up to date card by card so that a set decision need not read every board.
             self.mine = [[0, 0, 0, 0] for _ in range(n)]  # on its own board, up or damned
