@@ -1131,7 +1131,6 @@ class MeaCulpaState(State):
     def _apply(self, action):
         task = self.stack[-1]
         kind = task[0]
-        index = len(self._history)
         if kind == T_TURN:  # the commonest action, so asked first
             self._turn(task, action)
         elif kind == T_START:
@@ -1156,13 +1155,13 @@ class MeaCulpaState(State):
             self.stack.pop()
             comp = action - COMP_BASE
             self.chest[task[1]][comp][task[2]] += task[3]
-            self.secret.append([index, task[1], K_COMP, task[2], task[3]])
+            self.secret.append([len(self._history), task[1], K_COMP, task[2], task[3]])
         elif kind == T_BIDS:
             seat = task[1]
             v = action - BID_BASE
             self.bid_n[seat] = v % 8
             self.bid_t[seat] = v // 8
-            self.secret.append([index, seat, K_BID, 0, 0])
+            self.secret.append([len(self._history), seat, K_BID, 0, 0])
             task[1] += 1
         elif kind == T_PICKS:
             self._pick(task, action - PICK_BASE)
@@ -1186,7 +1185,7 @@ class MeaCulpaState(State):
         elif kind == T_DIE:
             self.stack.pop()
             self.die = action - DIE_BASE
-            self.secret.append([index, task[1], K_DIE, 0, 0])
+            self.secret.append([len(self._history), task[1], K_DIE, 0, 0])
             guesser = self._nearest_hell([s for s in range(self.n) if s != task[1]])
             self.stack.append([T_GUESS, guesser, task[1]])
         elif kind == T_GUESS:
