@@ -50,9 +50,6 @@ KING = 12  # "The four Kings in the deck are God cards"
 # 52 is a block of 96 B where a list of 52 ints asked for 512 on a 64-bit heap)
 NOBODY_ROW = b"\xff" * NUM_CARDS
 
-EVERY_CARD = tuple(range(NUM_CARDS))
-NO_MOVES = (-1,) * NUM_CARDS  # dealt_at and played_at of a new round
-
 HAND_SIZE = 7  # "deal seven cards to each player"
 PLAYS_BEFORE_RESERVE = 6  # "able to play six of their seven cards"
 DAMNED_LIMIT = 3  # "only three damned cards at a time"
@@ -248,61 +245,24 @@ def set_cards(index):
 # -- finding the legal sets fast ---------------------------------------------
 # A mover's usable cards as 13-bit rank masks, one per suit (bit r: the card of rank r
 # of that suit): `mine` on the mover's own board (face up or damned), `other` face up on
-# another's. Set r..r+3 of STRAIGHT_MASKS[start]: the ranks of a straight flush.
-STRAIGHT_MASKS = (15, 30, 60, 120, 240, 480, 960, 1920, 3840, 7680, 7169)  # 7169: J Q K A
-# TWO_PAIR_BASE + _rank_pair(r1, r2) * 36, at [r1 * 13 + r2] (r1 < r2), computed once
-_TWO_PAIR_AT = [0] * (NUM_RANKS * NUM_RANKS)
-for _r1 in range(NUM_RANKS):
-    for _r2 in range(_r1 + 1, NUM_RANKS):
-        _TWO_PAIR_AT[_r1 * NUM_RANKS + _r2] = TWO_PAIR_BASE + _rank_pair(_r1, _r2) * 36
-
-
-# Per nibble of suits (bit s: the card of suit s): how many, the one missing from a
-# nibble of three, and the pairs in it as (suit pair index, suit a, suit b).
-_BITS = (0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4)
-_MISSING = (0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 2, 0, 1, 0, 0)
-_PAIRS_IN = tuple(
-    [
-        tuple([(i, a, b) for i, (a, b) in enumerate(SUIT_PAIRS) if (us >> a) & 1 and (us >> b) & 1])
-        for us in range(16)
-    ]
-)
-
-
-def owner_masks(owner, mover):
-    """(mine, other): the rank masks per suit of the cards `owner` says are usable
-    (owner[card] >= 0), on the mover's board or on another's."""
-    mine = [0, 0, 0, 0]
-    other = [0, 0, 0, 0]
-    for c in range(NUM_CARDS):
-        o = owner[c]
-        if o >= 0:
-            if o == mover:
-                mine[c & 3] |= 1 << (c >> 2)
-            else:
-                other[c & 3] |= 1 << (c >> 2)
-    return mine, other
+# another's. The ranks of a straight flush from `start`: 15 << start, or J Q K A.
+JQKA = 7169  # bits 0, 10, 11, 12
 
 
 def find_sets(owner, mover, starts):
-    """Every set `mover` may form, as a sorted list of set indices.
+    """Every set `mover` may form, as a sorted list of set indices; owner[card] is the
+    seat whose board holds the card where the mover may use it, else -1. The bot's and
+    the tests' question, answered in new_rule_laptop.py (a device asks add_sets())."""
+    from shared_rules.new_rule_laptop import find_sets
 
-    owner[card] is the seat whose board holds the card where the mover may
-    use it (face up on any board, or face down on the mover's own), else -1.
-    "at least one card from the active player's board and at least one card
-    from another player's board". `starts`: the straight flushes allowed.
-    """
-    mine, other = owner_masks(owner, mover)
-    found = []
-    add_sets(mine, other, starts, 0, found)
-    return found
+    return find_sets(owner, mover, starts)
 
 
 def add_sets(mine, other, starts, base, out):
     """Append base + the index of every set of the mover's cards `mine` and the others'
-    cards `other` (rank masks per suit, see owner_masks) to `out`, in index order:
-    pairs, two pairs, threes, fours, straight flushes, each by rank (or suit) first.
-    Each set needs a card of each kind: 0 < own cards < the set's size."""
+    cards `other` (rank masks per suit) to `out`, in index order: pairs, two pairs,
+    threes, fours, straight flushes, each by rank (or suit) first. Each set needs a
+    card of each kind: 0 < own cards < the set's size."""
     m0, m1, m2, m3 = mine
     o0, o1, o2, o3 = other
     own_ranks = m0 | m1 | m2 | m3
@@ -318,83 +278,61 @@ def add_sets(mine, other, starts, base, out):
     # without one, a two pair needs a rank of the mover's cards and one of others'.
     ranks = (u0 & (u1 | u2 | u3)) | (u1 & (u2 | u3)) | (u2 & u3)
     if ranks & own_ranks & other_ranks or (ranks & own_ranks and ranks & other_ranks):
-        _add_rank_sets(ranks, mine, (u0, u1, u2, u3), base, out)
-    # four ranks in a row in a suit (or J Q K A): only then a straight flush
-    runs = 0
-    for u in (u0, u1, u2, u3):
-        if (u & 7169) == 7169:
-            runs = 1
-        runs |= u & (u >> 1) & (u >> 2) & (u >> 3)
-    if runs:
-        _add_straights(mine, other, starts, base, out)
-
-
-def _add_rank_sets(ranks, mine, usable, base, out):
-    """The pairs, two pairs, threes and fours of add_sets(), in index order."""
-    m0, m1, m2, m3 = mine
-    u0, u1, u2, u3 = usable
-    pairs = []  # (rank, [(suit pair, own cards)]) of the ranks with two cards or more
-    threes = []  # after the two pairs in index order,
-    fours = []  # and the fours after the threes
-    r = 0
-    while ranks >> r:
-        if not (ranks >> r) & 1:
-            r += 1
-            continue
-        mn = (
-            ((m0 >> r) & 1)
-            | (((m1 >> r) & 1) << 1)
-            | (((m2 >> r) & 1) << 2)
-            | (((m3 >> r) & 1) << 3)
-        )
-        us = (
-            ((u0 >> r) & 1)
-            | (((u1 >> r) & 1) << 1)
-            | (((u2 >> r) & 1) << 2)
-            | (((u3 >> r) & 1) << 3)
-        )
-        rank_pairs = []
-        at = base + PAIR_BASE + r * 6
-        for sp, a, b in _PAIRS_IN[us]:  # in SUIT_PAIRS order
-            own = ((mn >> a) & 1) + ((mn >> b) & 1)
-            rank_pairs.append((sp, own))
-            if own == 1:
-                out.append(at + sp)
-        pairs.append((r, rank_pairs))
-        own = _BITS[mn]
-        if us == 15:
-            for skip in range(4):
-                if 0 < own - ((mn >> skip) & 1) < 3:
-                    threes.append(base + THREE_BASE + r * 4 + skip)
-            if 0 < own < 4:
-                fours.append(base + FOUR_BASE + r)
-        elif _BITS[us] == 3 and 0 < own < 3:
-            threes.append(base + THREE_BASE + r * 4 + _MISSING[us])
-        r += 1
-    for i in range(len(pairs)):
-        r1, pairs1 = pairs[i]
-        for j in range(i + 1, len(pairs)):
-            r2, pairs2 = pairs[j]
-            at = base + _TWO_PAIR_AT[r1 * NUM_RANKS + r2]
-            for sp1, own1 in pairs1:
-                for sp2, own2 in pairs2:
-                    if 0 < own1 + own2 < 4:
-                        out.append(at + sp1 * 6 + sp2)
-    out.extend(threes)
-    out.extend(fours)
-
-
-def _add_straights(mine, other, starts, base, out):
+        pairs = []  # (rank, [(suit pair, own cards)]) of the ranks with two cards or more
+        threes = []  # after the two pairs in index order,
+        fours = []  # and the fours after the threes
+        for r in range(NUM_RANKS):
+            if not (ranks >> r) & 1:
+                continue
+            # the rank's suits: of the mover's cards (mn), of the usable ones (us)
+            mn = (
+                ((m0 >> r) & 1) | ((m1 >> r) & 1) << 1 | ((m2 >> r) & 1) << 2 | ((m3 >> r) & 1) << 3
+            )
+            us = (
+                ((u0 >> r) & 1) | ((u1 >> r) & 1) << 1 | ((u2 >> r) & 1) << 2 | ((u3 >> r) & 1) << 3
+            )
+            rank_pairs = []
+            at = base + PAIR_BASE + r * 6
+            for sp in range(6):  # in SUIT_PAIRS order
+                a, b = SUIT_PAIRS[sp]
+                if (us >> a) & 1 and (us >> b) & 1:
+                    own = ((mn >> a) & 1) + ((mn >> b) & 1)
+                    rank_pairs.append((sp, own))
+                    if own == 1:
+                        out.append(at + sp)
+            pairs.append((r, rank_pairs))
+            own = (mn & 1) + ((mn >> 1) & 1) + ((mn >> 2) & 1) + (mn >> 3)
+            if us == 15:
+                for skip in range(4):
+                    if 0 < own - ((mn >> skip) & 1) < 3:
+                        threes.append(base + THREE_BASE + r * 4 + skip)
+                if 0 < own < 4:
+                    fours.append(base + FOUR_BASE + r)
+            elif len(rank_pairs) == 3 and 0 < own < 3:  # three cards: three pairs
+                missing = 0
+                while (us >> missing) & 1:
+                    missing += 1
+                threes.append(base + THREE_BASE + r * 4 + missing)
+        for i in range(len(pairs)):
+            r1, pairs1 = pairs[i]
+            for j in range(i + 1, len(pairs)):
+                r2, pairs2 = pairs[j]
+                at = base + TWO_PAIR_BASE + _rank_pair(r1, r2) * 36
+                for sp1, own1 in pairs1:
+                    for sp2, own2 in pairs2:
+                        if 0 < own1 + own2 < 4:
+                            out.append(at + sp1 * 6 + sp2)
+        out.extend(threes)
+        out.extend(fours)
     for suit in range(4):
         m = mine[suit]
-        o = other[suit]
-        u = m | o
-        if not (u & (u >> 1) & (u >> 2) & (u >> 3)) and (u & 7169) != 7169:
-            continue  # no four ranks in a row in this suit
+        u = m | other[suit]
+        if not (u & (u >> 1) & (u >> 2) & (u >> 3)) and (u & JQKA) != JQKA:
+            continue  # no four ranks in a row in this suit: no straight flush
         at = base + STRAIGHT_BASE + suit * STARTS
         for start in starts:
-            mask = STRAIGHT_MASKS[start]
-            if u & mask == mask and m & mask and o & mask:
+            mask = JQKA if start == ACE_HIGH_START else 15 << start
+            if u & mask == mask and m & mask and (u & ~m) & mask:
                 out.append(at + start)
 
 
@@ -524,7 +462,6 @@ class NewRule(Game):
                 % (n - 1, self.options["first_player"])
             )
         self.starts = straight_starts(self.options["ace_straights"])
-        self.other_seats = tuple([tuple([t for t in range(n) if t != s]) for s in range(n)])
 
     def new_initial_state(self):
         return NewRuleState(self)
@@ -651,7 +588,7 @@ class NewRuleState(State):
         n = self.n
         self.round += 1
         if self.round == 1:
-            self.deck = list(EVERY_CARD)  # the undealt cards (the reserve), in order
+            self.deck = list(range(NUM_CARDS))  # the undealt cards (the reserve), in order
             self.hands = [[] for _ in range(n)]
             self.up = [[] for _ in range(n)]  # innocent cards on each board
             self.down = [[] for _ in range(n)]  # damned cards on each board
@@ -659,15 +596,18 @@ class NewRuleState(State):
             self.round_points = [0] * n
             self.dealt_at = [-1] * NUM_CARDS  # history index of each card's deal, this round
             self.played_at = [-1] * NUM_CARDS  # history index of its play
-            # The cards each seat may use in a set, as rank masks per suit (add_sets), kept
-            # up to date card by card so that a set decision need not read every board.
-            self.mine = [[0, 0, 0, 0] for _ in range(n)]  # on its own board, up or damned
-            self.others = [[0, 0, 0, 0] for _ in range(n)]  # face up on another's board
+            # The boards as rank masks per suit (add_sets), kept up to date card by card
+            # so that a set decision need not read every board: the face-up cards of all
+            # boards, then per seat (8 a seat) its face-up cards and its damned ones.
+            self.up_ranks = [0, 0, 0, 0]
+            self.own_ranks = [0] * (8 * n)
         else:
             # the same lists again: a long game on the board keeps its heap in one piece
-            self.deck[:] = EVERY_CARD  # in place, the same length: no new block
-            self.dealt_at[:] = NO_MOVES
-            self.played_at[:] = NO_MOVES
+            del self.deck[:]
+            self.deck.extend(range(NUM_CARDS))  # the list keeps its room: no new block
+            for c in range(NUM_CARDS):
+                self.dealt_at[c] = -1
+                self.played_at[c] = -1
             for s in range(n):
                 del self.hands[s][:]
                 del self.up[s][:]
@@ -700,18 +640,6 @@ class NewRuleState(State):
         # every undealt card weighs 1: weighted() picks the below(total)-th of them
         return DEAL + self.deck[stream.below(self.deck_left)]
 
-    def _play_chance(self, stream):
-        # a deal is a run of chance actions: played in one loop, the same draws,
-        # history and last announcements as one by one
-        history = self._history
-        deck = self.deck
-        while self.phase == DEALING:
-            card = deck[stream.below(self.deck_left)]
-            if self._news:
-                self._news = []
-            self._deal(card)
-            history.append(DEAL + card)
-
     def _legal_actions(self):
         seat = self.turn
         if self.phase == PLAY:
@@ -720,9 +648,7 @@ class NewRuleState(State):
             if len(self.down[seat]) < DAMNED_LIMIT:
                 out += [DOWN + c for c in hand]
             return out
-        out = [NO_SET]
-        self._add_sets(SET, out)
-        return out
+        return self.legal_sets(SET, [NO_SET])
 
     def _is_legal(self, action):
         # a set is checked by its cards, without listing every legal set
@@ -755,51 +681,44 @@ class NewRuleState(State):
             owner[c] = seat
         return owner
 
-    def legal_sets(self):
-        """The set indices the player to move may form now (phase "set")."""
-        if self.phase != FORM:
-            return []
-        found = []
-        self._add_sets(0, found)
-        return found
-
-    def _add_sets(self, base, out):
-        """add_sets() for the player to move, from the rank masks kept card by card: the
+    def legal_sets(self, base=0, out=None):
+        """The set indices the player to move may form now (phase "set"), each plus
+        `base`, appended to `out`: add_sets() from the rank masks kept card by card, the
         same sets as find_sets(usable_owner(turn), turn, starts)."""
-        seat = self.turn
-        add_sets(self.mine[seat], self.others[seat], self.game.starts, base, out)
+        if out is None:
+            out = []
+        if self.phase != FORM:
+            return out
+        own = self.own_ranks
+        up = self.up_ranks
+        at = 8 * self.turn  # the mover's face-up cards, then its damned ones
+        mine = [own[at] | own[at + 4], own[at + 1] | own[at + 5]]
+        mine += [own[at + 2] | own[at + 6], own[at + 3] | own[at + 7]]
+        other = [up[0] & ~own[at], up[1] & ~own[at + 1], up[2] & ~own[at + 2]]
+        other.append(up[3] & ~own[at + 3])
+        add_sets(mine, other, self.game.starts, base, out)
+        return out
 
     def _mark(self, seat, card, face_up, there):
         """Keep the rank masks: `card` now lies (there) or no longer lies on seat's board,
         face up (usable by every seat) or damned (by seat alone)."""
         bit = 1 << (card >> 2)
         suit = card & 3
-        others = self.others
+        at = 8 * seat + suit + (0 if face_up else 4)
         if there:
-            self.mine[seat][suit] |= bit
+            self.own_ranks[at] |= bit
             if face_up:
-                for s in self.game.other_seats[seat]:
-                    others[s][suit] |= bit
+                self.up_ranks[suit] |= bit
         else:
-            self.mine[seat][suit] &= ~bit
+            self.own_ranks[at] &= ~bit
             if face_up:
-                for s in self.game.other_seats[seat]:
-                    others[s][suit] &= ~bit
+                self.up_ranks[suit] &= ~bit
 
     def _clear_masks(self):
-        for s in range(self.n):
-            for suit in range(4):
-                self.mine[s][suit] = 0
-                self.others[s][suit] = 0
-
-    def rebuild_masks(self):
-        """The rank masks from the boards (after the boards are rewritten: resample)."""
-        self._clear_masks()
-        for s in range(self.n):
-            for c in self.up[s]:
-                self._mark(s, c, True, True)
-            for c in self.down[s]:
-                self._mark(s, c, False, True)
+        for k in range(4):
+            self.up_ranks[k] = 0
+        for k in range(8 * self.n):
+            self.own_ranks[k] = 0
 
     # -- applying actions -----------------------------------------------------
     def _apply(self, action):
@@ -1088,7 +1007,7 @@ class NewRuleState(State):
         # the best few kept in order as the sets come (no key list of every set:
         # boards nobody clears allow thousands, and a device has little room)
         best = []
-        found = find_sets(owner, seat, self.game.starts)
+        found = self.legal_sets()
         for index in found:
             kind, cards = set_cards(index)
             relief = 0

@@ -63,21 +63,18 @@ OPTIONS = (
         low=0,
         high=99,
         off=0,
-        help="off (the rulebook: first to the target wins), or the rounds after which"
-        " the highest score wins if nobody has reached the target",
+        help="off: first to the target wins; N: after N rounds the highest score wins",
     ),
     Option(
         "unmatched",
         "value",
         choices=("value", "free"),
-        help="at a reckoning, a board card of a player with sets that matches no set card"
-        " costs its value, or nothing (only matching cards cost)",
+        help="with sets, a board card matching none costs its value, or nothing",
     ),
     Option(
         "match",
         "rank",
         choices=("rank", "value"),
-        help="a board card matches a set card of the same rank, or of the same value"
-        " (10, J, Q and K all worth 10)",
+        help="a card matches a set card of its rank, or of its value (10 J Q K: 10)",
     ),
 )
