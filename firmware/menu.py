@@ -139,7 +139,7 @@ def _screen(e, players, options, first, cursor, rows, phones):
         if opt.name == "first_player":
             items.append("First player: P%d" % (value + 1))
         else:
-            items.append("%s: %s" % (opt.name, _show_value(value)))
+            items.append("%s: %s" % (opt.name, opt.show(value)))  # "off": no round limit
     if _own_first(e):
         items.append("First player: P%d" % (first + 1))
     if "phones" in rows:

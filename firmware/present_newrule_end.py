@@ -147,7 +147,11 @@ def final_public(p, view):
         lines = ["%s reached %d points." % (winner, view["target"])]
     else:
         lines = ["%d rounds played: the highest score wins." % view["round_limit"]]
-    for r in result["rounds"]:
+    shown = result["rounds"]
+    if shown and result["rounds_played"] > len(shown):
+        # a game played to its target alone keeps only its last rounds round by round
+        lines.append("%d rounds played; the last %d:" % (result["rounds_played"], len(shown)))
+    for r in shown:
         end = _ROUND_ENDS.get(r["end"], r["end"])
         if r["god_seat"] is not None:
             end += " (%s)" % p.name(r["god_seat"])

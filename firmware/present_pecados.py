@@ -32,6 +32,7 @@ _NEWS = {
     "send": "%(seat)s sent %(sin)s to %(target)s",
     "angel_leaves": "%(seat)s's angel leaves",
     "face_down": "%(sin)s's centre deck face down",
+    "turned_down": "%(sin)s: the %(cards)d cards go face down",
     "back_to_hand": "%(seat)s takes back %(cards)s",
     "supreme_sinner": "%(seat)s is the SUPREME SINNER",
 }

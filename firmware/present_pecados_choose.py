@@ -62,9 +62,14 @@ def _table(p, view):
         if view["holder"][i] is None:
             centre.append(names[i] + ("*" if view["tempted"][i] else ""))
         if view["centre"][i]:
-            decks.append(
-                "%s %d%s" % (names[i], view["centre"][i], " down" if view["face_down"][i] else "")
-            )
+            down = view["centre_down"][i]  # turned down by a relapse from a centre draw
+            if view["face_down"][i]:
+                note = " down"
+            elif down:
+                note = " (%d down)" % down
+            else:
+                note = ""
+            decks.append("%s %d%s" % (names[i], view["centre"][i], note))
     if centre:
         lines += wrap("Centre: " + " ".join(centre))
     if decks:
@@ -141,7 +146,8 @@ def _path(p, view, data):
         if sin is None:
             return (("Draw from?", "The deck"),)
         cost = ", a cube" if view["mode"] == "infernal" else ""
-        count = view["centre"][_sin_at(view, sin)]
+        i = _sin_at(view, sin)
+        count = view["centre"][i] - view["centre_down"][i]  # the cards face up
         return (("Draw from?", "Centre %s (%d%s)" % (sin, count, cost)),)
     if kind == "tempt":
         return ((_PLAY, _owner(p, view, sin, sin)),)

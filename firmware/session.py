@@ -50,7 +50,10 @@ class Session:
         self.presenter = loader.presenter_class(entry)(self)
         # a long game's history room, while the heap is in one piece (State.reserve_history;
         # the entry's HISTORY_ROOM)
-        room = min(game.max_game_length(), getattr(entry, "HISTORY_ROOM", 0))
+        room = getattr(entry, "HISTORY_ROOM", 0)
+        bound = game.max_game_length()  # None: no bound (New Rule to its target alone)
+        if bound is not None:
+            room = min(room, bound)
         entry = None
         while room >= _LEAST_ROOM:
             try:
@@ -58,6 +61,10 @@ class Session:
                 break
             except MemoryError:
                 room >>= 1  # a smaller room: the list grows later as it can
+        # the history kept in RAM, forgotten whenever it fills the room (the journal on the
+        # flash holds every action): a game with no bound stays in that block
+        self._room = room if room >= _LEAST_ROOM else 0
+        self._kept = 0
 
     # ****** what a presenter may read (and nothing else of the rules) ******
     @property
@@ -165,7 +172,7 @@ class Session:
         state = self._state
         pres = self.presenter
         seat = state.current_player()
-        observers = state.observers()
+        observers = state.observers(action)  # a New Rule card face up: everyone
         text = state.action_text(action)
         if observers is not None and reveal:
             for s in observers:
@@ -173,6 +180,10 @@ class Session:
                 if lines is not None:  # None: the seat entered it itself, behind a gate
                     self.pending.append((state.move_number(), s, lines))
         state.apply(action)
+        self._kept += 1
+        if self._kept == self._room:
+            state.forget_history()  # journaled: RAM keeps no action, in the same block
+            self._kept = 0
         if observers is not None:
             return  # a secret action: the table sees nothing of it
         said = pres.event(seat, action, text, state.announcements())

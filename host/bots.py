@@ -36,6 +36,13 @@ def make_bot(game, name: str, seed: bytes, seat: int):
             raise BadOption(
                 f"bot {name!r}: the search budget is at most {MAX_ITERATIONS} iterations a decision"
             )
+        if game.max_game_length() is None:
+            # its random rollouts play to the end, which such a game may never reach
+            # (New Rule to its target alone: random players' scores fall for ever)
+            raise BadOption(
+                f"bot {name!r} needs a game that always ends, and {game.NAME} with these"
+                " options may never end (New Rule: give it a round limit, -o round_limit=20)"
+            )
         return SearchBot(game, seed, seat, int(budget))
     try:
         return driver.make_bot(game, name, seed, seat)

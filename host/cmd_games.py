@@ -17,7 +17,9 @@ def run(args):
             allowed = ""
             if opt.choices is not None:
                 allowed = " (" + ", ".join(str(c) for c in opt.choices) + ")"
+            elif opt.low is not None and opt.off == opt.low:
+                allowed = f" (off, {opt.low + 1}..{opt.high})"
             elif opt.low is not None:
                 allowed = f" ({opt.low}..{opt.high})"
-            print(f"  -o {opt.name}={opt.default}{allowed}  {opt.help}")
+            print(f"  -o {opt.name}={opt.show(opt.default)}{allowed}  {opt.help}")
     return 0

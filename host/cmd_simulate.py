@@ -18,7 +18,7 @@ import sys
 from host import report as words
 from host.bots import check_bot_name
 from host.errors import CliError, writable_path
-from host.simulate import Arm, simulate
+from host.simulate import SAFETY_CAP, Arm, simulate
 from shared_rules import games
 
 HELP = "play many games with bots and report statistics (win rates with intervals, plots)"
@@ -82,6 +82,15 @@ def add_arguments(parser):
         type=int,
         default=os.cpu_count() or 1,
         help="worker processes (the report does not depend on it)",
+    )
+    parser.add_argument(
+        "--cap",
+        type=int,
+        default=SAFETY_CAP,
+        metavar="ACTIONS",
+        help="a safety cap: stop a game still going after this many actions and report it as"
+        " stopped, with no result (default %d; New Rule with no round limit ends only at"
+        " the target)" % SAFETY_CAP,
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.add_argument("--plot", metavar="DIR", help="write PNG charts into DIR")
@@ -235,6 +244,8 @@ def run(args):
         )
     if args.jobs < 1:
         raise CliError("--jobs must be at least 1", 2)
+    if args.cap < 1:
+        raise CliError("--cap must be at least 1 action", 2)
     if args.jobs > MAX_JOBS:
         raise CliError(
             "--jobs is at most %d: each worker is a process, and more than this machine's"
@@ -258,7 +269,7 @@ def run(args):
             " fewer games or fewer arms" % (len(arms), args.games, MAX_GAMES),
             2,
         )
-    result = simulate(arms, args.games, args.seed, args.jobs)
+    result = simulate(arms, args.games, args.seed, args.jobs, cap=args.cap)
     if args.games_out:
         from host.games_out import write_games
 
@@ -273,6 +284,7 @@ def run(args):
             "games_played": result.played,
             "interrupted": result.interrupted,
             "seed": args.seed,
+            "safety_cap": args.cap,
             "arms": [
                 dict(
                     r,
@@ -286,7 +298,7 @@ def run(args):
         }
         print(json.dumps(out, indent=2, sort_keys=True))
     else:
-        print("\n".join(text_report(result, reports, diffs, args.seed)))
+        print("\n".join(text_report(result, reports, diffs, args.seed, args.cap)))
     if args.plot:
         from host.plots import write_plots
 
@@ -345,7 +357,7 @@ def _finish(args, result) -> int:
     return 130 if result.interrupted else 0
 
 
-def text_report(result, reports, diffs, seed) -> list[str]:
+def text_report(result, reports, diffs, seed, cap=SAFETY_CAP) -> list[str]:
     lines = []
     if result.interrupted:
         lines.append(
@@ -360,6 +372,13 @@ def text_report(result, reports, diffs, seed) -> list[str]:
             head = f"[{arm.label}] " + head
         deals = f" ({rep['deals']} deals, each in every seat rotation)" if arm.mirror else ""
         lines.append(f"{head}: {rep['games']} games{deals}, seed {seed!r}")
+        stopped = rep["games_stopped"]
+        if stopped:
+            lines.append(
+                f"  stopped: {stopped} more game{'s were' if stopped != 1 else ' was'} still going"
+                f" after the safety cap of {cap:,} actions (--cap): no result, so left out of"
+                " every figure below"
+            )
         lines.append(f"  options: {words.describe_options(d)}")
         bots = ",".join(arm.bots)
         if arm.mirror:

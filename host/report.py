@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from host import stats
 from host.tally import Tally
+from shared_rules import games
 
 SIGNIFICANT = 0.05  # below this p-value a difference is called clear
 
@@ -221,7 +222,18 @@ def figure_lines(report: dict) -> list[str]:
 
 def describe_options(description: dict) -> str:
     options = description["options"]
-    return ", ".join(f"{k}={_option_text(options[k])}" for k in sorted(options)) or "none"
+    known = {}
+    try:
+        known = {o.name: o for o in games.game_class(description["game"]).OPTIONS}
+    except (KeyError, games.BadOption):
+        pass  # a description from an unknown game: its values as they are
+    return (
+        ", ".join(
+            f"{k}={known[k].show(options[k]) if k in known else _option_text(options[k])}"
+            for k in sorted(options)
+        )
+        or "none"
+    )
 
 
 def _option_text(value) -> str:

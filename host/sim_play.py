@@ -330,9 +330,9 @@ def play_new_rule(client: SimClient, limit: int = 20000, check=None) -> int:
 
 def new_rule_rows(target: int = 100, rounds: int = 3) -> list[tuple[int, str]]:
     """Menu rows (row, presses) for New Rule: the target (100, 200 or 300, from 200)
-    and the round limit (from 20)."""
+    and the round limit (0: off, the default; the menu runs off, 1 .. 99 round again)."""
     steps = {100: "A", 200: "", 300: "B"}[target]
-    return [(3, steps), (9, "A" * (20 - rounds) if rounds <= 20 else "B" * (rounds - 20))]
+    return [(3, steps), (9, "B" * rounds if rounds <= 50 else "A" * (100 - rounds))]
 
 
 # ****** any game on the device: a whole session at a given player count ******

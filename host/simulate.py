@@ -30,6 +30,12 @@ from host.tally import GameRecord, GameWatcher, Tally, units_of
 from shared_rules import games
 from shared_rules.driver import play
 
+# A simulation stops a game still going after this many actions (chance included) and
+# reports it as stopped, never as a result: New Rule with no round limit ends only when
+# a player reaches the target, which some tables never do (random bots' scores fall for
+# ever). 20,000 actions are some 300 rounds of it; every other game is bounded far below.
+SAFETY_CAP = 20_000
+
 
 class Arm(NamedTuple):
     label: str  # what sets it apart, e.g. "penance=yes" ("" for a single arm)
@@ -88,7 +94,7 @@ def seat_bots(arm: Arm, index: int) -> tuple[str, ...]:
 _GAMES: dict = {}  # a process's loaded games, by their description
 
 
-def play_record(arm: Arm, base: str, index: int) -> GameRecord:
+def play_record(arm: Arm, base: str, index: int, cap: int = SAFETY_CAP) -> GameRecord:
     key = json.dumps(arm.description, sort_keys=True)
     game = _GAMES.get(key)
     if game is None:
@@ -98,13 +104,13 @@ def play_record(arm: Arm, base: str, index: int) -> GameRecord:
     names = seat_bots(arm, index)
     bots = [make_bot(game, names[s], seed, s) for s in range(game.num_players)]
     watch = GameWatcher(units_of(game))
-    end = play(game, seed, bots, observer=watch)
+    end = play(game, seed, bots, observer=watch, cap=cap)
     return watch.record(index, names, end, deal)
 
 
 def _work(job):
-    arm_index, arm, base, start, stop = job
-    return arm_index, [play_record(arm, base, i) for i in range(start, stop)]
+    arm_index, arm, base, start, stop, cap = job
+    return arm_index, [play_record(arm, base, i, cap) for i in range(start, stop)]
 
 
 def _quiet_worker():
@@ -137,9 +143,15 @@ def _context():
 
 
 def simulate(
-    arms: list[Arm], count: int, base: str = "sim", jobs: int = 1, progress: bool | None = None
+    arms: list[Arm],
+    count: int,
+    base: str = "sim",
+    jobs: int = 1,
+    progress: bool | None = None,
+    cap: int = SAFETY_CAP,
 ) -> Run:
-    """Play `count` games of every arm; returns the tallies, even if interrupted."""
+    """Play `count` games of every arm; returns the tallies, even if interrupted. A game
+    still going after `cap` actions is stopped and counted as stopped (Tally.stopped)."""
     for arm in arms:  # fail early, with a clear message, on an unknown bot
         game = games.load_described(arm.description)
         for s in range(game.num_players):
@@ -147,7 +159,7 @@ def simulate(
     size = _chunk(arms, count, jobs)
     counts = [games_of(a, count) for a in arms]
     work = [
-        (k, arms[k], base, a, min(counts[k], a + size))
+        (k, arms[k], base, a, min(counts[k], a + size), cap)
         for a in range(0, max(counts), size)
         for k in range(len(arms))
         if a < counts[k]

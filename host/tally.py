@@ -45,6 +45,9 @@ class GameRecord(NamedTuple):
     rounds: int | None = None  # rounds played (State.round_number() at the end)
     standing: tuple[int, ...] | None = None  # State.standing() at the end
     lead_changes: int | None = None  # changes of the player ahead alone, round to round
+    # stopped by a simulation's safety cap before its rules ended it (New Rule with no
+    # round limit): no result, so it counts in no statistic but the games stopped
+    stopped: bool = False
 
     def deal_of(self) -> int:
         return self.index if self.deal < 0 else self.deal
@@ -167,8 +170,9 @@ class GameWatcher:
 
     def record(self, index: int, players, state, deal: int = -1) -> GameRecord:
         """The record of the finished game `state` (the final standing counts as the
-        end of the last round)."""
-        summary = state.summary() if hasattr(state, "summary") else {}
+        end of the last round), or of one a safety cap stopped (`stopped`: no result)."""
+        stopped = not state.is_terminal()
+        summary = state.summary() if hasattr(state, "summary") and not stopped else {}
         standing = state.standing()
         lead_changes = None
         if self.rounds_known and standing is not None:
@@ -186,6 +190,7 @@ class GameWatcher:
             state.round_number(),
             tuple(standing) if standing is not None else None,
             lead_changes,
+            stopped,
         )
 
 
@@ -273,11 +278,14 @@ class Tally:
         self.n = players
         self.label = label
         self.units = Units(players, teams)
-        self.records: list[GameRecord] = []
+        self.records: list[GameRecord] = []  # the games that ended
+        self.stopped: list[GameRecord] = []  # games a safety cap stopped: no result
 
     def add_all(self, records) -> None:
-        self.records.extend(records)
+        self.records.extend(r for r in records if not r.stopped)
         self.records.sort(key=lambda r: r.index)
+        self.stopped.extend(r for r in records if r.stopped)
+        self.stopped.sort(key=lambda r: r.index)
 
     def mirrored(self) -> bool:
         """True when some deal was played more than once (every seat rotation)."""
@@ -395,6 +403,8 @@ class Tally:
             "deals": len({r.deal_of() for r in self.records}),
             "mirrored": mirrored,
             "winners_are": units.kind + "s",
+            # stopped by the safety cap, unfinished: in none of the figures below
+            "games_stopped": len(self.stopped),
             "decides_winners": self.decides_winners(),
             "games_with_a_shared_win": shared,
             "games_without_a_winner": no_winner,

@@ -74,11 +74,16 @@ def choose(bot, state, seat):
     return bot.choose(seen_by(bot, state, seat), state.legal_actions())
 
 
-def play(game, seed, bots=None, observer=None):
+def play(game, seed, bots=None, observer=None, cap=None):
     """Play one game; returns the terminal state (its history() is the log).
 
     `bots` is one bot per seat (default: random bots seeded from `seed`).
     `observer(state, action)` is called before each action is applied.
+    `cap`: a safety cap, in actions (chance included): a game still going after
+    that many is stopped and returned unfinished (not terminal), for the caller to
+    report as stopped, never as a result. Without one, a game plays until it ends:
+    past max_game_length() is an error, and a game whose rules set no bound
+    (max_game_length() None: New Rule with no round limit) may never end.
 
     The trusted fast path: the driver asks for the legal actions once and plays
     only an action taken from that very list (at a chance node, the game's
@@ -94,7 +99,8 @@ def play(game, seed, bots=None, observer=None):
         bots = [RandomBot(game, seed, seat) for seat in range(game.num_players)]
     chance = Stream(seed, b"chance")
     state = game.new_initial_state()
-    limit = game.max_game_length()
+    bound = game.max_game_length()
+    stop = bound if cap is None else cap if bound is None else min(bound, cap)  # None: neither
     history = state._history
     current = state._current_player
     legal_actions = state._legal_actions
@@ -104,22 +110,23 @@ def play(game, seed, bots=None, observer=None):
     plain = [getattr(bot, "sees", VIEW) for bot in bots]  # the common cases inline
     # A random bot's pick is made here, as its choose() makes it, without the call.
     random_streams = [bot.stream if type(bot) is RandomBot else None for bot in bots]
-    for _ in range(limit + 1):  # one action a turn, up to the game's bound
+    while stop is None or len(history) < stop:
         seat = current()
         if seat < 0:  # CHANCE or TERMINAL
             if seat == TERMINAL:
                 return state
             if observer is None:  # nobody to show each action: the whole run at once
                 play_chance(chance)
-                if len(history) > limit:
-                    break
                 continue
             action = draw(chance)
         else:
             legal = legal_actions()
             stream = random_streams[seat]
             if stream is not None:
-                action = legal[stream.below(len(legal))]
+                count = len(legal)
+                # a forced move (New Rule's "no set" most turns) draws nothing: below(1)
+                # is 0 and takes no byte of the stream
+                action = legal[stream.below(count)] if count > 1 else legal[0]
             else:
                 kind = plain[seat]
                 if kind == NOTHING:
@@ -140,6 +147,6 @@ def play(game, seed, bots=None, observer=None):
             state._news = []
         apply_hook(action)
         history.append(action)
-    if current() == TERMINAL:
-        return state
-    raise AssertionError("%s ran past its bound of %d actions" % (game.NAME, limit))
+    if current() == TERMINAL or (cap is not None and len(history) >= cap):
+        return state  # ended, or stopped by the caller's cap
+    raise AssertionError("%s ran past its bound of %d actions" % (game.NAME, bound))

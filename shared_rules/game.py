@@ -26,22 +26,40 @@ class BadOption(RulesError):
     """An unknown option, a bad option value or an unsupported player count."""
 
 
+_OFF_WORDS = ("off", "no", "none")  # what a CLI may write for an option's off value
+
+
 class Option:
     """One game option: a name, a default and the values a table may choose.
 
     `choices` is a tuple of allowed values, or None for any int in
-    [low, high]. `parse()` turns text from a CLI or a menu into a value.
+    [low, high]. `off`: the value that turns the option off (a round limit of 0:
+    no limit), written "off" by a menu or a CLI, which may also give it as
+    "off", "no" or "none". `parse()` turns text from a CLI or a menu into a value.
     """
 
-    def __init__(self, name, default, choices=None, low=None, high=None, help=""):
+    def __init__(self, name, default, choices=None, low=None, high=None, help="", off=None):
         self.name = name
         self.default = default
         self.choices = choices
         self.low = low
         self.high = high
         self.help = help
+        self.off = off
+
+    def show(self, value):
+        """The value as a menu or a CLI writes it ("off" for the off value)."""
+        if self.off is not None and value == self.off:
+            return "off"
+        if value is True:
+            return "yes"
+        if value is False:
+            return "no"
+        return str(value)
 
     def parse(self, value):
+        if self.off is not None and isinstance(value, str) and value.lower() in _OFF_WORDS:
+            value = self.off
         if isinstance(self.default, bool):
             if isinstance(value, str):
                 text = value.lower()
@@ -55,7 +73,10 @@ class Option:
             try:
                 value = int(value)
             except (TypeError, ValueError):
-                raise BadOption("option %s takes a whole number, not %r" % (self.name, value))
+                raise BadOption(
+                    "option %s takes a whole number%s, not %r"
+                    % (self.name, " or off" if self.off is not None else "", value)
+                )
         if self.choices is not None and value not in self.choices:
             raise BadOption(
                 "option %s must be one of %s, not %r"
@@ -158,7 +179,10 @@ class Game:
         raise NotImplementedError
 
     def max_game_length(self):
-        """An upper bound on the number of actions (chance included) of any game."""
+        """An upper bound on the number of actions (chance included) of any game, or
+        None when the rules set none (New Rule played to its target alone may go on
+        for ever): a driver then stops only where its caller says (driver.play's
+        `cap`), and reports such a game as stopped, never as a result."""
         raise NotImplementedError
 
     def __repr__(self):
@@ -169,13 +193,14 @@ class State:
     """One position of a game. Subclasses implement the hooks:
 
     _current_player, _legal_actions, _chance_outcomes, _apply, _returns,
-    _view, _action_text; optionally _observers, and, for long legal lists, the
+    _view, _action_text; optionally _observers(action), and, for long legal lists, the
     answers that need no list: _is_legal, num_legal_actions, iter_legal_actions.
     """
 
     def __init__(self, game):
         self.game = game
         self._history = []
+        self._forgotten = 0  # actions dropped from _history by forget_history()
         self._news = []  # what the last action announced to the table
 
     # -- whose turn -------------------------------------------------------
@@ -237,7 +262,7 @@ class State:
         if not self.is_legal(action):
             who = "chance" if p == CHANCE else "seat %d" % p
             raise IllegalAction(
-                "action %d is not legal for %s here (move %d)" % (action, who, len(self._history))
+                "action %d is not legal for %s here (move %d)" % (action, who, self.move_number())
             )
         self._news = []
         self._apply(action)
@@ -261,20 +286,39 @@ class State:
         fields["kind"] = kind
         self._news.append(fields)
 
-    def observers(self):
-        """Who sees which action is taken at this node: None for everyone,
-        else a tuple of seats. The actor always knows its own action."""
-        return self._observers()
+    def observers(self, action=None):
+        """Who sees which action is taken here: None for everyone, else a tuple of
+        seats. The actor always knows its own action.
 
-    def _observers(self):
+        Given `action` (a legal action), who sees it when it is the one taken: a New
+        Rule card played face up is seen by every seat, a card played face down by its
+        player alone. Without one, the node's answer: a tuple when some action here
+        would be secret, so that the decision itself is made in private. The generic
+        checker proves both against the views (tests/portable/simcheck.py)."""
+        return self._observers(action)
+
+    def _observers(self, action):
         return None
 
     def history(self):
-        """Every action so far, chance included: with the game, the save file."""
+        """Every action so far, chance included: with the game, the save file (on a
+        device that forgot some, those since: see forget_history())."""
         return list(self._history)
 
     def move_number(self):
-        return len(self._history)
+        """Actions taken so far, chance included (forgotten ones too)."""
+        return self._forgotten + len(self._history)
+
+    def forget_history(self):
+        """Drop the actions kept so far; move_number() still counts them. A device
+        journals every action to its flash as it is taken, so it needs none of them in
+        RAM: forgetting them when its reserved room is full (reserve_history) keeps a
+        game that may go on for hundreds of rounds (New Rule to its target) in that
+        one block, where a growing list would ask a fragmented heap for ever larger
+        ones. Only a device forgets: history(), replay and resampling then start from
+        the first action kept. Changes nothing the game can see."""
+        self._forgotten += len(self._history)
+        del self._history[:]  # the list keeps its room
 
     def reserve_history(self, actions):
         """Make room now for `actions` more actions in the history. On MicroPython a

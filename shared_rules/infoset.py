@@ -61,7 +61,7 @@ def _hidden_actions(state, seat):
     history = state.history()
     for i in range(len(history)):
         actor = probe.current_player()
-        observers = probe.observers()
+        observers = probe.observers(history[i])
         if actor != seat and observers is not None and seat not in observers:
             hidden.append(i)
         probe.apply(history[i])

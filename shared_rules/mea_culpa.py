@@ -100,6 +100,15 @@ BUY = 0
 SELL = 1
 DONATE = 2
 VISIT = 3
+
+# The board's figures a turn's legal list reads, without their provenance marks
+# (mea_culpa_board.py), looked up once here rather than at every turn.
+POST_MAX = D.POST_MAX[0]
+BUY_PRICES = tuple([B.PRICES[g][0] for g in range(4)])
+LETTER_PRICE = B.LETTER_PRICE[0]
+COIN_VALUES = B.COINS[0]
+# per good: (buy, greedy buy, sell) action codes
+GOOD_ACTIONS = tuple([(BUY_BASE + g, GREEDY_BASE + g, SELL_BASE + g) for g in range(4)])
 ACTION_TYPE_NAMES = ("buy", "sell", "donate", "visit")
 
 # Tasks: kind first, then ints.
@@ -958,10 +967,11 @@ class MeaCulpaState(State):
 
     # -- legal actions --------------------------------------------------------
     def _donations(self, seat):
-        out = [DONATE_BASE + g for g in range(4) if self.goods[seat][g] > 0]
-        coins = B.COINS[0]
+        goods = self.goods[seat]
+        out = [DONATE_BASE + g for g in range(4) if goods[g] > 0]
+        money = self.money[seat]
         for i in range(4):
-            if self.money[seat] >= coins[i]:
+            if money >= COIN_VALUES[i]:
                 out.append(DONATE_BASE + 4 + i)
         return out
 
@@ -974,7 +984,7 @@ class MeaCulpaState(State):
             return [VISIT_POPE]
         if free:
             return [VISIT_BASE + r for r in rooms]
-        limit = D.POST_MAX[0] - self.post[seat] - extra
+        limit = POST_MAX - self.post[seat] - extra
         return [VISIT_BASE + r for r in rooms if self.visit_cost(seat, r) <= limit]
 
     def _turn_actions(self, task):
@@ -985,47 +995,45 @@ class MeaCulpaState(State):
                 if self.holders[PETTY] != t and not task[5] & (1 << t):
                     out.append(REPORT_BASE + t)
         count = task[3]
-        if count >= 2 or (count == 1 and self.post[seat] >= D.POST_MAX[0]):
+        if count >= 2 or (count == 1 and self.post[seat] >= POST_MAX):
             return out
         first = task[4]
         money = self.money[seat]
         m = self.market
         if first != BUY:
-            if m[INDULGENCE] > 0 and money >= B.LETTER_PRICE[0]:
+            if m[INDULGENCE] > 0 and money >= LETTER_PRICE:
                 if self.supply[RED] > 0:
                     out.append(BUY_LETTER)
                 if self.supply[GREEN] > 0:
                     out.append(BUY_LETTER + 1)
             for g in range(4):
-                if m[g] > 0 and money >= B.PRICES[g][0]:
-                    out.append(BUY_BASE + g)
+                if m[g] > 0 and money >= BUY_PRICES[g]:
+                    out.append(GOOD_ACTIONS[g][0])
                     if m[g] >= 2:
-                        out.append(GREEDY_BASE + g)
+                        out.append(GOOD_ACTIONS[g][1])
         if first != SELL:
+            goods = self.goods[seat]
             for g in range(4):
-                if self.goods[seat][g] > 0:
-                    out.append(SELL_BASE + g)
+                if goods[g] > 0:
+                    out.append(GOOD_ACTIONS[g][2])
         if first != DONATE:
-            out.extend(self._donations(seat))
+            out += self._donations(seat)
         if first != VISIT:
-            out.extend(self._visits(seat, count, False))
-        return sorted(out)
+            out += self._visits(seat, count, False)
+        out.sort()
+        return out
 
     def _legal_actions(self):
         task = self.stack[-1]
         kind = task[0]
+        if kind == T_TURN:  # by far the commonest decision, so asked first
+            return self._turn_actions(task)
         if kind == T_BONUS:
             return [BONUS_BASE + b for b in range(4) if self.bonus[b] < 0]
         if kind == T_COMP:
             return [COMP_BASE, COMP_BASE + 1]
         if kind == T_BIDS:
-            top = self.money[task[1]]
-            out = []
-            for t in range(top + 1):
-                base = BID_BASE + t * 8
-                for k in range(D.POST_MIN[0], D.POST_MAX[0] + 1):
-                    out.append(base + k)
-            return out
+            return bid_actions(self.money[task[1]])
         if kind == T_PICKS:
             return [PICK_BASE + c for c in range(4) if self.holders[c] < 0]
         if kind == T_PRELIM:
@@ -1038,8 +1046,6 @@ class MeaCulpaState(State):
             return sorted(out)
         if kind == T_PETTY_VISIT:
             return [END] + self._visits(task[1], 0, True)
-        if kind == T_TURN:
-            return self._turn_actions(task)
         if kind == T_DONATE2:
             return [END] + self._donations(task[1])
         if kind == T_SUITE5:
@@ -1078,11 +1084,23 @@ class MeaCulpaState(State):
             return [(DRAW_BASE + k, self.bag[k]) for k in range(5) if self.bag[k] > 0]
         return [(CARD_BASE + c, self.deck[c]) for c in range(len(self.deck)) if self.deck[c] > 0]
 
+    def _draw_chance(self, stream):
+        # stream.weighted(_chance_outcomes()) without building the list: the market's
+        # stones and the House cards are drawn by their counts, the Start order as is
+        kind = self.stack[-1][0]
+        if kind == T_MARKET:
+            return DRAW_BASE + _pick(self.bag, stream)
+        if kind == T_CARDS:
+            return CARD_BASE + _pick(self.deck, stream)
+        return stream.weighted(self._chance_outcomes())
+
     def _current_player(self):
         if self.over:
             return TERMINAL
         task = self.stack[-1]
         kind = task[0]
+        if kind == T_TURN:  # the commonest, so asked first
+            return task[1]
         if kind == T_START or kind == T_MARKET or kind == T_CARDS:
             return CHANCE
         if kind == T_BONUS:
@@ -1097,11 +1115,15 @@ class MeaCulpaState(State):
             return self._picker(task)
         return task[1]
 
-    def _observers(self):
+    def _observers(self, action):
         task = self.stack[-1] if self.stack else None
         if task is None:
             return None
         kind = task[0]
+        if kind == T_BIDS and action is not None and task[1] == self.n - 1:
+            # the last bid reveals every bid at once ("revealed simultaneously"), though
+            # it is still entered in private
+            return None
         if kind == T_BIDS or kind == T_COMP or kind == T_DIE:
             return (self._current_player(),)
         return None
@@ -1110,8 +1132,9 @@ class MeaCulpaState(State):
     def _apply(self, action):
         task = self.stack[-1]
         kind = task[0]
-        index = len(self._history)
-        if kind == T_START:
+        if kind == T_TURN:  # the commonest action, so asked first
+            self._turn(task, action)
+        elif kind == T_START:
             s = action - START_BASE
             self.rank[s] = len(self.placed)
             self.placed.append(s)
@@ -1133,13 +1156,13 @@ class MeaCulpaState(State):
             self.stack.pop()
             comp = action - COMP_BASE
             self.chest[task[1]][comp][task[2]] += task[3]
-            self.secret.append([index, task[1], K_COMP, task[2], task[3]])
+            self.secret.append([len(self._history), task[1], K_COMP, task[2], task[3]])
         elif kind == T_BIDS:
             seat = task[1]
             v = action - BID_BASE
             self.bid_n[seat] = v % 8
             self.bid_t[seat] = v // 8
-            self.secret.append([index, seat, K_BID, 0, 0])
+            self.secret.append([len(self._history), seat, K_BID, 0, 0])
             task[1] += 1
         elif kind == T_PICKS:
             self._pick(task, action - PICK_BASE)
@@ -1149,8 +1172,6 @@ class MeaCulpaState(State):
             self.stack.pop()
             if action != END:
                 self._start_visit(task[1], action)
-        elif kind == T_TURN:
-            self._turn(task, action)
         elif kind == T_DONATE2:
             self.stack.pop()
             if action != END:
@@ -1165,7 +1186,7 @@ class MeaCulpaState(State):
         elif kind == T_DIE:
             self.stack.pop()
             self.die = action - DIE_BASE
-            self.secret.append([index, task[1], K_DIE, 0, 0])
+            self.secret.append([len(self._history), task[1], K_DIE, 0, 0])
             guesser = self._nearest_hell([s for s in range(self.n) if s != task[1]])
             self.stack.append([T_GUESS, guesser, task[1]])
         elif kind == T_GUESS:
@@ -1507,6 +1528,43 @@ class MeaCulpaState(State):
     # -- text ------------------------------------------------------------------
     def _action_text(self, action):
         return action_text(action, self.n)
+
+
+def _pick(counts, stream):
+    """The index stream.weighted() picks among counts[i] copies of each i (zeros
+    skipped): the below(total)-th copy, counted in index order."""
+    total = 0
+    for c in counts:
+        total += c
+    r = stream.below(total)
+    i = 0
+    while r >= counts[i]:
+        r -= counts[i]
+        i += 1
+    return i
+
+
+# Every bid with up to BID_TABLE_TALER taler, in order: a bid's legal list is a slice.
+BID_TABLE_TALER = 127
+_BIDS = tuple(
+    [
+        BID_BASE + t * 8 + k
+        for t in range(BID_TABLE_TALER + 1)
+        for k in range(D.POST_MIN[0], D.POST_MAX[0] + 1)
+    ]
+)
+
+
+def bid_actions(money):
+    """The bids of a seat holding `money` taler: notches 1..6 plus 0..money taler."""
+    per = D.POST_MAX[0] - D.POST_MIN[0] + 1
+    if money <= BID_TABLE_TALER:
+        return list(_BIDS[: per * (money + 1)])
+    return [
+        BID_BASE + t * 8 + k
+        for t in range(money + 1)
+        for k in range(D.POST_MIN[0], D.POST_MAX[0] + 1)
+    ]
 
 
 def action_text(action, players=4):

@@ -381,8 +381,12 @@ class KeeperState(State):
             return self.guesser()
         return TABLE
 
-    def _observers(self):
+    def _observers(self, action):
         if self.phase == P_BIDS or self.phase == P_DIE:
+            if action is not None and self.phase == P_BIDS and self.index == self.n - 1:
+                # the last bid reveals every bid at once: "All etched posts and taler
+                # are then revealed simultaneously" (it is still entered in private)
+                return None
             return (self._current_player(),)
         return None
 

@@ -84,6 +84,11 @@ STARTS = 11  # starts 0..9: ranks s..s+3 (0 = A-2-3-4); 10: J-Q-K-A
 ACE_HIGH_START = 10
 NUM_SET_INDICES = STRAIGHT_BASE + 4 * STARTS  # 2995
 
+# The breakdown keeps this many finished rounds, the last ones: a game played to its
+# target alone may run to a hundred rounds and more, which a device's heap, its status
+# frame (wire.MAX_REPLY) and a game-over screen could not hold round by round.
+ROUNDS_KEPT = 10
+
 # The view lists at most this many legal sets, best first: in play there are
 # rarely more than 20, but boards nobody clears can offer thousands (every
 # set stays formable by its action, or by encode() from its cards).
@@ -237,66 +242,98 @@ def set_cards(index):
     return STRAIGHT, [r * 4 + suit for r in straight_ranks(start)]
 
 
-def find_sets(owner, mover, starts):
-    """Every set `mover` may form, as a sorted list of set indices.
+# -- finding the legal sets fast ---------------------------------------------
+# A mover's usable cards as 13-bit rank masks, one per suit (bit r: the card of rank r
+# of that suit): `mine` on the mover's own board (face up or damned), `other` face up on
+# another's. The ranks of a straight flush from `start`: 15 << start, or J Q K A.
+JQKA = 7169  # bits 0, 10, 11, 12
 
-    owner[card] is the seat whose board holds the card where the mover may
-    use it (face up on any board, or face down on the mover's own), else -1.
-    "at least one card from the active player's board and at least one card
-    from another player's board". `starts`: the straight flushes allowed.
-    """
-    found = []
-    pairs = []  # per rank: [(suit pair, own cards, other cards)]
-    for r in range(NUM_RANKS):
-        cs = [r * 4 + s for s in range(4) if owner[r * 4 + s] >= 0]
-        k = len(cs)
-        mine = [1 if owner[c] == mover else 0 for c in cs]
-        rank_pairs = []
-        for i in range(k):
-            for j in range(i + 1, k):
-                own = mine[i] + mine[j]
-                sp = _suit_pair(cs[i] & 3, cs[j] & 3)
-                rank_pairs.append((sp, own, 2 - own))
-                if own == 1:
-                    found.append(PAIR_BASE + r * 6 + sp)
-        pairs.append(rank_pairs)
-        if k == 3:
-            own = mine[0] + mine[1] + mine[2]
-            if 0 < own < 3:
-                found.append(set_index(cs))
-        if k == 4:
-            own = mine[0] + mine[1] + mine[2] + mine[3]
-            if 0 < own < 4:
-                found.append(FOUR_BASE + r)
-            for skip in range(4):
-                if 0 < own - mine[skip] < 3:
-                    found.append(THREE_BASE + r * 4 + skip)
-    for r1 in range(NUM_RANKS):
-        if not pairs[r1]:
-            continue
-        for r2 in range(r1 + 1, NUM_RANKS):
-            if not pairs[r2]:
+
+def find_sets(owner, mover, starts):
+    """Every set `mover` may form, as a sorted list of set indices; owner[card] is the
+    seat whose board holds the card where the mover may use it, else -1. The bot's and
+    the tests' question, answered in new_rule_laptop.py (a device asks add_sets())."""
+    from shared_rules.new_rule_laptop import find_sets
+
+    return find_sets(owner, mover, starts)
+
+
+def add_sets(mine, other, starts, base, out):
+    """Append base + the index of every set of the mover's cards `mine` and the others'
+    cards `other` (rank masks per suit) to `out`, in index order: pairs, two pairs,
+    threes, fours, straight flushes, each by rank (or suit) first. Each set needs a
+    card of each kind: 0 < own cards < the set's size."""
+    m0, m1, m2, m3 = mine
+    o0, o1, o2, o3 = other
+    own_ranks = m0 | m1 | m2 | m3
+    other_ranks = o0 | o1 | o2 | o3
+    if not own_ranks or not other_ranks:
+        return  # no card of one kind: no set (the commonest case, so asked first)
+    u0 = m0 | o0
+    u1 = m1 | o1
+    u2 = m2 | o2
+    u3 = m3 | o3
+    # The ranks with two usable cards or more make the pairs, threes and fours. Such a
+    # rank with cards of both kinds makes a pair of one of each (and every two pair);
+    # without one, a two pair needs a rank of the mover's cards and one of others'.
+    ranks = (u0 & (u1 | u2 | u3)) | (u1 & (u2 | u3)) | (u2 & u3)
+    if ranks & own_ranks & other_ranks or (ranks & own_ranks and ranks & other_ranks):
+        pairs = []  # (rank, [(suit pair, own cards)]) of the ranks with two cards or more
+        threes = []  # after the two pairs in index order,
+        fours = []  # and the fours after the threes
+        for r in range(NUM_RANKS):
+            if not (ranks >> r) & 1:
                 continue
-            base = TWO_PAIR_BASE + _rank_pair(r1, r2) * 36
-            for sp1, own1, other1 in pairs[r1]:
-                for sp2, own2, other2 in pairs[r2]:
-                    if own1 + own2 and other1 + other2:
-                        found.append(base + sp1 * 6 + sp2)
+            # the rank's suits: of the mover's cards (mn), of the usable ones (us)
+            mn = (
+                ((m0 >> r) & 1) | ((m1 >> r) & 1) << 1 | ((m2 >> r) & 1) << 2 | ((m3 >> r) & 1) << 3
+            )
+            us = (
+                ((u0 >> r) & 1) | ((u1 >> r) & 1) << 1 | ((u2 >> r) & 1) << 2 | ((u3 >> r) & 1) << 3
+            )
+            rank_pairs = []
+            at = base + PAIR_BASE + r * 6
+            for sp in range(6):  # in SUIT_PAIRS order
+                a, b = SUIT_PAIRS[sp]
+                if (us >> a) & 1 and (us >> b) & 1:
+                    own = ((mn >> a) & 1) + ((mn >> b) & 1)
+                    rank_pairs.append((sp, own))
+                    if own == 1:
+                        out.append(at + sp)
+            pairs.append((r, rank_pairs))
+            own = (mn & 1) + ((mn >> 1) & 1) + ((mn >> 2) & 1) + (mn >> 3)
+            if us == 15:
+                for skip in range(4):
+                    if 0 < own - ((mn >> skip) & 1) < 3:
+                        threes.append(base + THREE_BASE + r * 4 + skip)
+                if 0 < own < 4:
+                    fours.append(base + FOUR_BASE + r)
+            elif len(rank_pairs) == 3 and 0 < own < 3:  # three cards: three pairs
+                missing = 0
+                while (us >> missing) & 1:
+                    missing += 1
+                threes.append(base + THREE_BASE + r * 4 + missing)
+        for i in range(len(pairs)):
+            r1, pairs1 = pairs[i]
+            for j in range(i + 1, len(pairs)):
+                r2, pairs2 = pairs[j]
+                at = base + TWO_PAIR_BASE + _rank_pair(r1, r2) * 36
+                for sp1, own1 in pairs1:
+                    for sp2, own2 in pairs2:
+                        if 0 < own1 + own2 < 4:
+                            out.append(at + sp1 * 6 + sp2)
+        out.extend(threes)
+        out.extend(fours)
     for suit in range(4):
+        m = mine[suit]
+        u = m | other[suit]
+        if not (u & (u >> 1) & (u >> 2) & (u >> 3)) and (u & JQKA) != JQKA:
+            continue  # no four ranks in a row in this suit: no straight flush
+        at = base + STRAIGHT_BASE + suit * STARTS
         for start in starts:
-            cs = [r * 4 + suit for r in straight_ranks(start)]
-            own = 0
-            ok = True
-            for c in cs:
-                if owner[c] < 0:
-                    ok = False
-                    break
-                if owner[c] == mover:
-                    own += 1
-            if ok and 0 < own < 4:
-                found.append(STRAIGHT_BASE + suit * STARTS + start)
-    found.sort()
-    return found
+            mask = JQKA if start == ACE_HIGH_START else 15 << start
+            if u & mask == mask and m & mask and (u & ~m) & mask:
+                out.append(at + start)
 
 
 def set_allowed(index, owner, mover, starts):
@@ -319,25 +356,52 @@ def set_allowed(index, owner, mover, starts):
 # -- reckonings ---------------------------------------------------------------
 # A penalty line: (card, where, face, value, multiplier, penalty, why), a tuple and not
 # a dict, as a total damnation of four full boards announces some fifty of them.
-_WHY = ("", "damned", "matches a set card", "damned, matches a set card")
+# Why a card costs what it costs, by code: bit 1 damned, bit 2 matches a set card;
+# 4: a card matching no set card, free with unmatched=free.
+_WHY = ("", "damned", "matches a set card", "damned, matches a set card", "matches no set card")
+_MULTIPLIER = (1, 2, 2, 4, 0)
+FREE = 4
 
 
-def reckoning_lines(up, down, set_ranks, ace):
+def match_key(card, ace, match):
+    """What "match ... in value" compares (option `match`): the card's rank, or the
+    value a reckoning charges for it (10, J, Q and K all 10; the Ace `ace`)."""
+    if match == "rank":
+        return card >> 2
+    return card_value(card, ace)
+
+
+def set_keys(set_deck, ace, match):
+    """The match keys of a set deck's cards, each once (empty: no sets)."""
+    keys = []
+    for c in set_deck:
+        key = match_key(c, ace, match)
+        if key not in keys:
+            keys.append(key)
+    return keys
+
+
+def reckoning_lines(up, down, keys, ace, match="rank", unmatched="value"):
     """The penalty lines of one player's board at a reckoning.
 
-    "each of their cards is worth its value in negative points"; a board
-    card matching a set-deck card "in value" costs twice; a damned card
-    costs double, "quadruple if they also happen to match". Returns
-    ([(card, "board", face, value, multiplier, penalty, why)], total)."""
+    `keys`: the match keys of the player's set deck (set_keys(); empty without sets).
+    "each of their cards is worth its value in negative points"; a board card
+    matching a set-deck card "in value" costs twice; a damned card costs double,
+    "quadruple if they also happen to match". With sets and unmatched=free, an
+    innocent card that matches nothing costs nothing (only matching cards cost).
+    Returns ([(card, "board", face, value, multiplier, penalty, why)], total)."""
     lines = []
     total = 0
+    free = unmatched == "free" and len(keys) > 0
     for face, cards in (("up", up), ("down", down)):
         for c in sorted(cards):
             value = card_value(c, ace)
             why = 1 if face == "down" else 0
-            if (c >> 2) in set_ranks:
+            if match_key(c, ace, match) in keys:
                 why += 2
-            mult = (1, 2, 2, 4)[why]
+            elif why == 0 and free:
+                why = FREE
+            mult = _MULTIPLIER[why]
             penalty = value * mult
             total += penalty
             lines.append((LABELS[c], "board", face, value, mult, penalty, _WHY[why]))
@@ -405,8 +469,11 @@ class NewRule(Game):
 
     def max_game_length(self):
         # a round deals at most 52 cards, each played once, each play followed
-        # by at most one set decision
-        return self.options["round_limit"] * 3 * NUM_CARDS
+        # by at most one set decision; with no round limit (the rulebook's game,
+        # "The first player to reach two hundred points is the winner") there is no
+        # bound: a table that never reaches the target plays on
+        limit = self.options["round_limit"]
+        return limit * 3 * NUM_CARDS if limit else None
 
     # -- the action codec ----------------------------------------------------
     def view_names(self):
@@ -507,7 +574,8 @@ class NewRuleState(State):
         n = game.num_players
         self.n = n
         self.scores = [0] * n
-        self.rounds = []  # the breakdown of finished rounds
+        self.rounds = []  # the breakdown of the last ROUNDS_KEPT finished rounds
+        self.rounds_played = 0  # finished rounds, all of them
         self.round = 0
         self.first = game.options["first_player"]
         self.winners = []
@@ -521,7 +589,7 @@ class NewRuleState(State):
         n = self.n
         self.round += 1
         if self.round == 1:
-            self.deck = [1] * NUM_CARDS  # still in the reserve (undealt)
+            self.deck = list(range(NUM_CARDS))  # the undealt cards (the reserve), in order
             self.hands = [[] for _ in range(n)]
             self.up = [[] for _ in range(n)]  # innocent cards on each board
             self.down = [[] for _ in range(n)]  # damned cards on each board
@@ -529,10 +597,16 @@ class NewRuleState(State):
             self.round_points = [0] * n
             self.dealt_at = [-1] * NUM_CARDS  # history index of each card's deal, this round
             self.played_at = [-1] * NUM_CARDS  # history index of its play
+            # The boards as rank masks per suit (add_sets), kept up to date card by card
+            # so that a set decision need not read every board: the face-up cards of all
+            # boards, then per seat (8 a seat) its face-up cards and its damned ones.
+            self.up_ranks = [0, 0, 0, 0]
+            self.own_ranks = [0] * (8 * n)
         else:
             # the same lists again: a long game on the board keeps its heap in one piece
+            del self.deck[:]
+            self.deck.extend(range(NUM_CARDS))  # the list keeps its room: no new block
             for c in range(NUM_CARDS):
-                self.deck[c] = 1
                 self.dealt_at[c] = -1
                 self.played_at[c] = -1
             for s in range(n):
@@ -541,6 +615,7 @@ class NewRuleState(State):
                 del self.down[s][:]
                 del self.set_decks[s][:]
                 self.round_points[s] = 0
+            self._clear_masks()
         self.deck_left = NUM_CARDS
         self.reserve_dealt = False
         self.set_aside = 0
@@ -560,8 +635,11 @@ class NewRuleState(State):
         return self.turn
 
     def _chance_outcomes(self):
-        deck = self.deck
-        return [(DEAL + c, 1) for c in range(NUM_CARDS) if deck[c]]
+        return [(DEAL + c, 1) for c in self.deck]
+
+    def _draw_chance(self, stream):
+        # every undealt card weighs 1: weighted() picks the below(total)-th of them
+        return DEAL + self.deck[stream.below(self.deck_left)]
 
     def _legal_actions(self):
         seat = self.turn
@@ -571,7 +649,7 @@ class NewRuleState(State):
             if len(self.down[seat]) < DAMNED_LIMIT:
                 out += [DOWN + c for c in hand]
             return out
-        return [NO_SET] + [SET + i for i in self.legal_sets()]
+        return self.legal_sets(SET, [NO_SET])
 
     def _is_legal(self, action):
         # a set is checked by its cards, without listing every legal set
@@ -582,12 +660,15 @@ class NewRuleState(State):
             return False
         return set_allowed(index, self.usable_owner(self.turn), self.turn, self.game.starts)
 
-    def _observers(self):
+    def _observers(self, action):
         if self.phase == DEALING:
             return (self.deal_seat,)  # a card is dealt to one player's hand
         if self.phase == PLAY:
-            # which card is played is seen by all only when it goes face up:
-            # the table learns that from the announcement and the boards
+            # a card played face up ("innocent") lies on the board for every seat to
+            # see; which card goes face down ("damned") only its player knows, so the
+            # choice itself is made in private
+            if action is not None and UP <= action < DOWN:
+                return None
             return (self.turn,)
         return None
 
@@ -601,19 +682,52 @@ class NewRuleState(State):
             owner[c] = seat
         return owner
 
-    def legal_sets(self):
-        """The set indices the player to move may form now (phase "set")."""
+    def legal_sets(self, base=0, out=None):
+        """The set indices the player to move may form now (phase "set"), each plus
+        `base`, appended to `out`: add_sets() from the rank masks kept card by card, the
+        same sets as find_sets(usable_owner(turn), turn, starts)."""
+        if out is None:
+            out = []
         if self.phase != FORM:
-            return []
-        return find_sets(self.usable_owner(self.turn), self.turn, self.game.starts)
+            return out
+        own = self.own_ranks
+        up = self.up_ranks
+        at = 8 * self.turn  # the mover's face-up cards, then its damned ones
+        mine = [own[at] | own[at + 4], own[at + 1] | own[at + 5]]
+        mine += [own[at + 2] | own[at + 6], own[at + 3] | own[at + 7]]
+        other = [up[0] & ~own[at], up[1] & ~own[at + 1], up[2] & ~own[at + 2]]
+        other.append(up[3] & ~own[at + 3])
+        add_sets(mine, other, self.game.starts, base, out)
+        return out
+
+    def _mark(self, seat, card, face_up, there):
+        """Keep the rank masks: `card` now lies (there) or no longer lies on seat's board,
+        face up (usable by every seat) or damned (by seat alone)."""
+        bit = 1 << (card >> 2)
+        suit = card & 3
+        at = 8 * seat + suit + (0 if face_up else 4)
+        if there:
+            self.own_ranks[at] |= bit
+            if face_up:
+                self.up_ranks[suit] |= bit
+        else:
+            self.own_ranks[at] &= ~bit
+            if face_up:
+                self.up_ranks[suit] &= ~bit
+
+    def _clear_masks(self):
+        for k in range(4):
+            self.up_ranks[k] = 0
+        for k in range(8 * self.n):
+            self.own_ranks[k] = 0
 
     # -- applying actions -----------------------------------------------------
     def _apply(self, action):
         phase = self.phase
-        if phase == DEALING:
-            self._deal(action - DEAL)
-        elif phase == PLAY:
+        if phase == PLAY:
             self._play(action)
+        elif phase == DEALING:
+            self._deal(action - DEAL)
         elif action == NO_SET:
             self._announce("no_set", seat=self.turn)
             self._end_turn()
@@ -622,11 +736,12 @@ class NewRuleState(State):
 
     def _deal(self, card):
         seat = self.deal_seat
-        self.deck[card] = 0
+        self.deck.remove(card)
         self.deck_left -= 1
         hand = self.hands[seat]
         hand.append(card)
-        hand.sort()
+        if len(hand) > 1 and card < hand[-2]:
+            hand.sort()  # the hand stays in card order
         self.dealt_at[card] = len(self._history)
         self.deal_seat = (seat + 1) % self.n
         self.to_deal -= 1
@@ -658,11 +773,12 @@ class NewRuleState(State):
         board = self.up[seat] if up else self.down[seat]
         board.append(card)
         board.sort()
+        self._mark(seat, card, up, True)
         self._announce(
             "played",
             seat=seat,
             face="up" if up else "down",
-            card=label(card) if up else None,
+            card=LABELS[card] if up else None,
             damned=len(self.down[seat]),
         )
         if up and (card >> 2) == KING:
@@ -683,9 +799,11 @@ class NewRuleState(State):
                     self.up[s].remove(c)
                     owner = s
                     break
-            if owner < 0:
+            face_up = owner >= 0
+            if not face_up:
                 self.down[seat].remove(c)
                 owner = seat
+            self._mark(owner, c, face_up, False)
             froms.append(owner)
         self.set_decks[seat].append([index, froms])
         points = SET_POINTS[kind]
@@ -711,12 +829,16 @@ class NewRuleState(State):
 
     def _end_turn(self):
         n = self.n
+        last = len(self.hands[self.turn])
         self.turn = (self.turn + 1) % n
         self.phase = PLAY
-        counts = [len(h) for h in self.hands]
-        if max(counts) == 0:
+        # Every player plays one card a turn, in turn, from equal hands: the one to play
+        # next holds the most cards, the one who just played the fewest (and every hand
+        # one of the two), so these two sizes are the largest and the smallest.
+        most = len(self.hands[self.turn])
+        if most == 0:
             self._damnation()
-        elif not self.reserve_dealt and max(counts) == 1 and min(counts) == 1:
+        elif not self.reserve_dealt and most == 1 and last == 1:
             # "If players are able to play six of their seven cards before a God
             # card is played, the game is paused while the reserve pile is dealt
             # out equally to all players (set aside any remainders out of play)."
@@ -731,14 +853,6 @@ class NewRuleState(State):
                 self.phase = PLAY
 
     # -- the end of a round ----------------------------------------------------
-    def set_ranks(self, seat):
-        ranks = []
-        for index, _ in self.set_decks[seat]:
-            for c in set_cards(index)[1]:
-                if (c >> 2) not in ranks:
-                    ranks.append(c >> 2)
-        return ranks
-
     def set_deck_cards(self, seat):
         cards = []
         for index, _ in self.set_decks[seat]:
@@ -747,8 +861,10 @@ class NewRuleState(State):
         return cards
 
     def _reckoning(self, god_seat):
-        ace = self.game.options["ace"]
-        spare = self.game.options["king_player"] == "spared"
+        options = self.game.options
+        ace = options["ace"]
+        match = options["match"]
+        spare = options["king_player"] == "spared"
         seats = []
         penalties = [0] * self.n
         for s in range(self.n):
@@ -764,7 +880,10 @@ class NewRuleState(State):
                 entry["status"] = "forgiven"
                 entry["forgiven_by"] = label(kings[0])
             else:
-                lines, total = reckoning_lines(self.up[s], self.down[s], self.set_ranks(s), ace)
+                keys = set_keys(self.set_deck_cards(s), ace, match)
+                lines, total = reckoning_lines(
+                    self.up[s], self.down[s], keys, ace, match, options["unmatched"]
+                )
                 entry["lines"] = lines
                 entry["penalty"] = total
                 penalties[s] = total
@@ -817,10 +936,14 @@ class NewRuleState(State):
     def _close_round(self, end, god_seat, penalties):
         # kept compact (a list, not a dict): a long game holds dozens of these
         row = [self.round, self.first, end, god_seat]
+        if len(self.rounds) == ROUNDS_KEPT:
+            self.rounds.pop(0)
         self.rounds.append(row + [list(self.round_points), penalties, list(self.scores)])
+        self.rounds_played += 1
 
     def round_record(self, i):
-        """Finished round i (0-based) as the table sees it."""
+        """Kept finished round i (0-based, among the last ROUNDS_KEPT) as the table
+        sees it."""
         row = self.rounds[i]
         return {
             "round": row[0],
@@ -833,7 +956,8 @@ class NewRuleState(State):
         }
 
     def _more_rounds(self):
-        return self.round < self.game.options["round_limit"]
+        limit = self.game.options["round_limit"]  # 0: off, the rulebook's game
+        return limit == 0 or self.round < limit
 
     def _next_round(self, first):
         if not self._more_rounds():
@@ -892,7 +1016,7 @@ class NewRuleState(State):
         # the best few kept in order as the sets come (no key list of every set:
         # boards nobody clears allow thousands, and a device has little room)
         best = []
-        found = find_sets(owner, seat, self.game.starts)
+        found = self.legal_sets()
         for index in found:
             kind, cards = set_cards(index)
             relief = 0
@@ -919,6 +1043,7 @@ class NewRuleState(State):
             "winners": list(self.winners),
             "reason": self.reason,
             "scores": list(self.scores),
+            "rounds_played": self.rounds_played,
             "rounds": [self.round_record(i) for i in range(len(self.rounds))],
         }
 
@@ -943,7 +1068,7 @@ class NewRuleState(State):
             "phase": self.phase,
             "seat": seat,
             "round": self.round,
-            "round_limit": self.game.options["round_limit"],
+            "round_limit": self.game.options["round_limit"] or None,
             "target": self.game.options["target"],
             "first_player": self.first,
             "to_move": p if p >= 0 else None,

@@ -22,8 +22,9 @@ PRESENTER = ("present_newrule", "NewRulePresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = True
 # Actions of history the device reserves at a game's start, while its heap is in one piece
-# (State.reserve_history): a 20-round game runs to some 1,400 actions, and a fragmented heap
-# may later hold no block for the history's list to grow into. 0 (or absent): none.
+# (State.reserve_history): a round runs to some 50 (2 players) to 75 actions (4), so 1,024
+# are about 20 rounds; a fragmented heap may later hold no block for the history's list to
+# grow into. 0 (or absent): none.
 HISTORY_ROOM = 1024
 # Bots stronger than "random": (name, module, class).
 BOTS = (("greedy", "shared_rules.new_rule_bot", "GreedyBot"),)
@@ -58,9 +59,22 @@ OPTIONS = (
     ),
     Option(
         "round_limit",
-        20,
-        low=1,
+        0,
+        low=0,
         high=99,
-        help="rounds after which the highest score wins if nobody has reached the target",
+        off=0,
+        help="off: first to the target wins; N: after N rounds the highest score wins",
+    ),
+    Option(
+        "unmatched",
+        "value",
+        choices=("value", "free"),
+        help="with sets, a board card matching none costs its value, or nothing",
+    ),
+    Option(
+        "match",
+        "rank",
+        choices=("rank", "value"),
+        help="a card matches a set card of its rank, or of its value (10 J Q K: 10)",
     ),
 )

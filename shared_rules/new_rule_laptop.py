@@ -2,7 +2,7 @@
 device loads (shared_rules/new_rule.py calls in here): the figures `confessor simulate`
 sums, and the resampling an information-set search draws from."""
 
-from shared_rules.new_rule import DEAL, DOWN, NUM_CARDS, OVER, SET_TYPES
+from shared_rules.new_rule import DEAL, DOWN, NUM_CARDS, OVER, SET_TYPES, add_sets
 
 
 def summary(state):
@@ -39,7 +39,7 @@ def resample(state, seat, stream):
         return None
     deals = []  # per other seat: the history indices of its hidden cards' deals
     plays = []  # per other seat: those of its face-down plays
-    pool = [c for c in range(NUM_CARDS) if state.deck[c]]
+    pool = list(state.deck)
     held = 0
     for s in range(state.n):
         hidden = [] if s == seat else state.hands[s] + state.down[s]
@@ -55,7 +55,6 @@ def resample(state, seat, stream):
     for c in pool:
         other.dealt_at[c] = -1
         other.played_at[c] = -1
-    other.deck = [0] * NUM_CARDS
     i = 0
     for s in range(state.n):
         if s == seat:
@@ -79,8 +78,42 @@ def resample(state, seat, stream):
         down.sort()
         other.hands[s] = hand
         other.down[s] = down
-    for k in range(i, len(pool)):
-        other.deck[pool[k]] = 1
+    other.deck = sorted(pool[i:])
+    rebuild_masks(other)  # the damned cards have moved
     if other._history == state._history:
         return None
     return other
+
+
+def rebuild_masks(state):
+    """The rank masks of the sets' search from the boards (state.up_ranks,
+    state.own_ranks, kept card by card during play) after resample() has rewritten
+    the damned cards."""
+    state._clear_masks()
+    for s in range(state.n):
+        for c in state.up[s]:
+            state._mark(s, c, True, True)
+        for c in state.down[s]:
+            state._mark(s, c, False, True)
+
+
+def find_sets(owner, mover, starts):
+    """Every set `mover` may form, as a sorted list of set indices.
+
+    owner[card] is the seat whose board holds the card where the mover may
+    use it (face up on any board, or face down on the mover's own), else -1.
+    "at least one card from the active player's board and at least one card
+    from another player's board". `starts`: the straight flushes allowed.
+    """
+    mine = [0, 0, 0, 0]
+    other = [0, 0, 0, 0]
+    for c in range(NUM_CARDS):
+        o = owner[c]
+        if o >= 0:
+            if o == mover:
+                mine[c & 3] |= 1 << (c >> 2)
+            else:
+                other[c & 3] |= 1 << (c >> 2)
+    found = []
+    add_sets(mine, other, starts, 0, found)
+    return found

@@ -8,8 +8,9 @@ from shared_rules.game import CHANCE
 from shared_rules.rng import Stream
 
 
-def lines(game, seed, bots=None, views=True):
-    """Yield the playthrough of one seeded game, one text line at a time."""
+def lines(game, seed, bots=None, views=True, cap=None):
+    """Yield the playthrough of one seeded game, one text line at a time; a game still
+    going after `cap` actions (a game whose rules set no bound) is stopped there."""
     n = game.num_players
     if bots is None:
         bots = [RandomBot(game, seed, seat) for seat in range(n)]
@@ -18,6 +19,10 @@ def lines(game, seed, bots=None, views=True):
     yield "game: " + canon.dumps(game.describe())
     yield "seed: " + canon.dumps(seed.decode() if isinstance(seed, bytes) else seed)
     while not state.is_terminal():
+        if cap is not None and state.move_number() >= cap:
+            yield ""
+            yield "stopped after %d actions (the safety cap): the game had not ended" % cap
+            return
         p = state.current_player()
         yield ""
         yield "move %d: %s" % (state.move_number(), "chance" if p == CHANCE else "seat %d" % p)

@@ -479,7 +479,7 @@ class SevenSinsState(State):
                     to_abyss.append(ABYSS + s)
         return to_reserve + to_abyss
 
-    def _observers(self):
+    def _observers(self, action):
         # An opening card is drawn and looked at secretly by its receiver.
         if self.phase == SETUP and not self._choosing() and self._dealt() < self.game.num_players:
             return (self._dealt(),)

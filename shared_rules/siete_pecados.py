@@ -262,8 +262,16 @@ class SietePecados(Game):
             raise BadOption("teams play 2 vs 2 or 3 vs 3: 4 or 6 players, not %d" % n)
         if o["team_win"] != "member" and not o["teams"]:
             raise BadOption("option team_win applies only with teams=yes")
+        self.relapse_refused = o["centre_relapse"] == "refused"  # R4, read at every turn
         if o["cancels"] != "each_player" and not self.infernal:
             raise BadOption("option cancels applies only to mode=infernal")
+        if o["centre_relapse"] == "face_up" and not self.infernal:
+            # with free centre draws, two sinners could draw and relapse for ever
+            raise BadOption(
+                "centre_relapse=face_up applies only to mode=infernal, where every centre"
+                " draw costs a faith cube; in Celestial mode nothing would end the"
+                " draw-and-relapse loop"
+            )
 
     def team(self, seat):
         """The team of a seat (teammates sit in alternate seats), or None."""
@@ -284,6 +292,7 @@ class SietePecados(Game):
                 "holder": SIN_NAMES,
                 "tempted": SIN_NAMES,
                 "centre": SIN_NAMES,
+                "centre_down": SIN_NAMES,
                 "face_down": SIN_NAMES,
                 "hands": SEATS,
                 "cubes": SEATS,
@@ -324,10 +333,18 @@ class SietePecados(Game):
     def max_game_length(self):
         # Turns: one per card drawn from the deck, one per centre draw and
         # one per card left in a hand in the last rounds. Centre draws are
-        # bounded because each must tempt or take a sin card (never a
-        # relapse): in Celestial mode only a hand or limbo play can untempt a
-        # sin again (at most 48 plays), in Infernal mode each costs a cube
-        # and cubes come back only through hand plays and centre takes.
+        # bounded by _MAX_CENTRE_DRAWS (reading R4):
+        # - centre_relapse=face_down, Celestial: each centre draw leaves one card
+        #   fewer face up in the centre (a relapse from one turns its two cards
+        #   down); only a sin or a relapse by a card played from a hand or the
+        #   limbo adds two, and at most 42 temptation cards come into hands: 84;
+        # - refused: each centre draw tempts (or, Infernal, takes) a sin card, and
+        #   only a hand or limbo play untempts one again;
+        # - Infernal, any: twice the cubes held plus the tempted sins falls by at
+        #   least one with each centre draw (a cube paid; a cube gained by the
+        #   player a sin frees is a tempted sin gone), and rises only with plays
+        #   from hands (at most 48, plus one per cancel, which costs two) and the
+        #   6 angel/demon cards: under 2 * 12 + 48 + 2 * 6.
         # A turn is at most: a draw choice, a chance draw, a limbo step, and
         # up to n declared plays with n - 1 cancel questions each.
         n = self.num_players
@@ -353,6 +370,7 @@ class SietePecadosState(State):
         self.holder = [NOBODY] * NUM_SINS
         self.tempted = [0] * NUM_SINS
         self.centre = [0] * NUM_SINS
+        self.centre_down = [0] * NUM_SINS  # of those, cards turned face down (R4)
         self.protected = [0] * n
         self.eliminated = 0  # angel/demon cards out of the game
         self.limbo = []
@@ -384,7 +402,7 @@ class SietePecadosState(State):
             return TERMINAL
         return self.turn
 
-    def _observers(self):
+    def _observers(self, action):
         if self.phase == DEAL:
             return (self.dealt % self.n,)
         if self.phase == DRAWING or self.phase == CHOOSE_LIMBO:
@@ -395,33 +413,71 @@ class SietePecadosState(State):
         deck = self.deck
         return [(CARD + c, deck[c]) for c in range(NUM_CARDS) if deck[c]]
 
+    def _play_chance(self, stream):
+        # a run of chance (the opening deal, a turn's draw from the deck) in one loop:
+        # the same draws, history and last announcements as one by one
+        history = self._history
+        phase = self.phase
+        while phase == DRAWING or phase == DEAL:
+            action = self._draw_chance(stream)
+            if self._news:
+                self._news = []
+            if phase == DRAWING:
+                self._draw(action - CARD)
+            else:
+                self._deal(action - CARD)
+            history.append(action)
+            phase = self.phase
+
+    def _draw_chance(self, stream):
+        # weighted() over the deck's counts, without building the outcomes: the
+        # below(cards left)-th card, counted in code order
+        deck = self.deck
+        r = stream.below(self.deck_left)
+        c = 0
+        while r >= deck[c]:
+            r -= deck[c]
+            c += 1
+        return CARD + c
+
     # -- what may be done ------------------------------------------------------------
     def holds(self, seat):
         """The sins a seat holds, in score order."""
         return [s for s in range(NUM_SINS) if self.holder[s] == seat]
 
-    def centre_draws(self, seat):
-        """The centre decks `seat` may draw from now (a list of sins)."""
-        if self.deck_left == 0 or self.holds(seat) == []:
+    def centre_draws(self, seat, first=False):
+        """The centre decks `seat` may draw from now (a list of sins); with `first`,
+        only the first found (whether there is any, asked at every turn's start)."""
+        holder = self.holder
+        if self.deck_left == 0 or seat not in holder:
+            return []  # the last rounds, or a saint
+        infernal = self.infernal
+        if infernal and self.cubes[seat] < 1:
             return []
-        if self.infernal and self.cubes[seat] < 1:
-            return []
+        refused = self.game.relapse_refused
+        centre = self.centre
         out = []
         for s in range(NUM_SINS):
-            h = self.holder[s]
-            if not 0 < self.centre[s] < FACE_DOWN:
-                continue  # empty, or face down: it no longer moves by temptation
-            if h == NOBODY or (h != seat and not self.infernal):
-                continue
-            if h == seat and self.tempted[s]:
-                continue  # it would only be a relapse (docs: reading R4)
+            h = holder[s]
+            if h != seat and (h == NOBODY or not infernal):
+                continue  # Celestial: one's own sins; Infernal: any held sin
+            if centre[s] >= FACE_DOWN or centre[s] == self.centre_down[s]:
+                continue  # face down, or no card face up: nothing to draw
+            if refused and h == seat and self.tempted[s]:
+                continue  # it would only be a relapse (docs: reading R4, the option)
             out.append(s)
+            if first:
+                break
         return out
 
     def _hand_codes(self, seat):
-        codes = [u[0] for u in self.hands[seat]]
-        out = [c for c in range(NUM_CARDS) if c in codes]
-        return out
+        """The codes of the cards in a hand, each once, in order."""
+        codes = []
+        for unit in self.hands[seat]:
+            if unit[0] not in codes:
+                codes.append(unit[0])
+        codes.sort()
+        return codes
 
     def angel_demon_plays(self, seat):
         """Every way `seat` may use an angel/demon card now (sorted codes)."""
@@ -445,7 +501,7 @@ class SietePecadosState(State):
                         out.append(FLAGELLATE + s)
             out.sort()
             return out
-        if not protected[seat] and self.holds(seat) == []:
+        if not protected[seat] and seat not in holder:  # a saint
             out.append(PROTECT_YOURSELF)
         for t in range(n):
             if t != seat and protected[t]:
@@ -473,25 +529,25 @@ class SietePecadosState(State):
 
     def _legal_actions(self):
         phase = self.phase
+        if phase == PLAY:  # the commonest decision, so asked first
+            seat = self.turn
+            out = []
+            for c in self._hand_codes(seat):
+                if c == ANGEL_DEMON:
+                    out += self.angel_demon_plays(seat)
+                else:
+                    out.append(TEMPT + c)
+            if not self.infernal and self.cubes[seat] >= 1:
+                out.append(TO_LIMBO)
+            out.sort()
+            return out
         if phase == DRAW:
             return [DRAW_DECK] + [DRAW_CENTRE + s for s in self.centre_draws(self.turn)]
         if phase == CANCELLING:
             return [PASS, CANCEL]
         if phase == CHOOSE_LIMBO:
             return [LIMBO_CARD + c for c in self._hand_codes(self.turn)]
-        if phase == LIMBO_PLAY:
-            return self.angel_demon_plays(self.receiver)
-        seat = self.turn
-        out = []
-        for c in self._hand_codes(seat):
-            if c == ANGEL_DEMON:
-                out += self.angel_demon_plays(seat)
-            else:
-                out.append(TEMPT + c)
-        if not self.infernal and self.cubes[seat] >= 1:
-            out.append(TO_LIMBO)
-        out.sort()
-        return out
+        return self.angel_demon_plays(self.receiver)  # LIMBO_PLAY
 
     # -- playing ------------------------------------------------------------------------
     def _apply(self, action):
@@ -551,7 +607,7 @@ class SietePecadosState(State):
         self.cubes[seat] -= paid
         self.centre[s] -= 1
         self._announce("draw", seat=seat, source="centre", sin=SIN_NAMES[s], paid=paid)
-        self._place(seat, s)
+        self._place(seat, s, True)
         if self.phase == OVER:
             return
         if self.game.options["centre_draw"] == "and_play" and self.hands[seat]:
@@ -706,8 +762,9 @@ class SietePecadosState(State):
         else:
             self._favour(seat, action)
 
-    def _place(self, seat, s):
-        """A temptation card of sin s goes onto its sin card, played by `seat`."""
+    def _place(self, seat, s, from_centre=False):
+        """A temptation card of sin s goes onto its sin card, played by `seat` (or
+        drawn by `seat` from the centre)."""
         h = self.holder[s]
         if not self.tempted[s]:
             self.tempted[s] = 1
@@ -719,6 +776,14 @@ class SietePecadosState(State):
             self.stats[2] += 1
             self._announce("relapse", seat=seat, sin=SIN_NAMES[s])
             self._discard(s, 2)
+            if from_centre and self.game.options["centre_relapse"] == "face_down":
+                # R4: a relapse from a centre draw returns its two cards face down, as
+                # a complete deck is turned ("will no longer swap players by means of
+                # temptation cards"): they cannot be drawn again, so drawing and
+                # relapsing cannot pass the turn for ever
+                self.centre_down[s] += 2
+                if self.centre[s] < FACE_DOWN:
+                    self._announce("turned_down", sin=SIN_NAMES[s], cards=2)
             return
         # "The player that plays a second temptation card on a sin card becomes a sinner"
         self.stats[1] += 1
@@ -754,7 +819,7 @@ class SietePecadosState(State):
         if h != NOBODY:
             # "Every time a player is freed from a sin, they receive 1 faith cube."
             self._announce("freed", seat=h, sin=SIN_NAMES[s], cube=self._gain(h))
-        if self.infernal and self.holds(to) == list(range(NUM_SINS)):
+        if self.infernal and self.holder.count(to) == NUM_SINS:
             # "The game ends as soon as a player gathers all 7 capital sins"
             self._announce("supreme_sinner", seat=to)
             self._finish(to)
@@ -827,10 +892,11 @@ class SietePecadosState(State):
             return
         self.turn = s
         self.drawn = None
-        self.cancellers = []
+        if self.cancellers:
+            self.cancellers = []
         if self.deck_left == 0:
             self.phase = PLAY
-        elif self.centre_draws(s):
+        elif self.centre_draws(s, True):
             self.phase = DRAW
         else:
             self.phase = DRAWING
@@ -905,6 +971,7 @@ class SietePecadosState(State):
             "holder": [_seat_or_none(h) for h in self.holder],
             "tempted": [t == 1 for t in self.tempted],
             "centre": list(self.centre),
+            "centre_down": list(self.centre_down),
             "face_down": [c == FACE_DOWN for c in self.centre],
             # One entry per seat.
             "hands": [len(h) for h in self.hands],

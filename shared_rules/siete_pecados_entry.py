@@ -57,4 +57,11 @@ OPTIONS = (
         choices=("each_player", "one_per_turn"),
         help="infernal: every player may cancel once a turn, or one cancel a turn in all",
     ),
+    Option(
+        "centre_relapse",
+        "face_down",
+        choices=("face_down", "refused", "face_up"),
+        help="a centre draw onto one's own tempted sin relapses: its two cards go back face"
+        " down (no more draws), the draw is refused, or (infernal only) face up",
+    ),
 )

@@ -120,6 +120,34 @@ def check_round_ends(seen, news, names):
     return ends
 
 
+def test_the_menu_offers_the_rulebooks_end_by_default(tmp_path):
+    """The menu shows the game's options from its entry: no round limit ("off": the
+    rulebook's only end is the target), the two reckoning readings at their defaults;
+    the limit runs off, 1 .. 99, so one step back from off is 99."""
+    dev = start_device(tmp_path, heap=budget_heap(), mpy=True, seed=SEED_TARGET)
+    try:
+        c = dev.client
+        while c.screen()["cursor"] != 0:
+            c.press("UP")
+        for _ in range(20):
+            if c.screen()["items"][0] == "Game: " + NEW_RULE_TITLE:
+                break
+            c.press("B")
+        items = c.screen()["items"]
+        assert "round_limit: off" in items and "unmatched: value" in items
+        assert "match: rank" in items
+        row = items.index("round_limit: off")
+        while c.screen()["cursor"] != row:
+            c.press("DOWN")
+        c.press("A")
+        assert c.screen()["items"][row] == "round_limit: 99"
+        c.press("B")
+        c.press("B")
+        assert c.screen()["items"][row] == "round_limit: 1"
+    finally:
+        dev.stop()
+
+
 def test_two_players_play_to_100_by_buttons(tmp_path):
     dev = start_device(tmp_path, heap=device_heap(), port="unix32", seed=SEED_TARGET)
     seen = []

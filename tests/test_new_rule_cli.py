@@ -54,6 +54,16 @@ def test_simulate_with_the_greedy_bot(capsys):
     assert "no bot 'clever' for new-rule (bots: random, greedy, ismcts" in capsys.readouterr().err
 
 
+def test_a_playthrough_of_a_game_with_no_end_stops_at_its_cap(capsys):
+    """Random players never reach 200, and the rulebook's game has no other end."""
+    assert cli(["playthrough", "new-rule", "-p", "4", "--no-views", "--cap", "300"]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith(
+        "stopped after 300 actions (the safety cap): the game had not ended"
+    )
+    assert cli(["playthrough", "new-rule", "--cap", "0"]) == 2
+
+
 def test_playthrough_and_bad_options(capsys):
     assert cli(["playthrough", "new-rule", "-p", "4", "--seed", "x", "-o", "round_limit=1"]) == 0
     out = capsys.readouterr().out

@@ -62,7 +62,7 @@ class HiddenPairState(State):
         else:
             self.bets.append(action)
 
-    def _observers(self):
+    def _observers(self, action):
         # A card is dealt face down: only its receiver sees it.
         if len(self.cards) < 2:
             return (len(self.cards),)

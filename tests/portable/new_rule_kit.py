@@ -77,17 +77,24 @@ def value_of(text, ace=1):
     return int(rank)
 
 
-def reckon(up, down, set_deck, ace=1):
-    """One player's reckoning: (penalty, forgiven), all cards as labels."""
+def reckon(up, down, set_deck, ace=1, match="rank", unmatched="value"):
+    """One player's reckoning: (penalty, forgiven), all cards as labels. `match`:
+    "rank" compares the rank part of labels, "value" their values; `unmatched`
+    "free": with sets, a face-up card that matches nothing costs nothing."""
     for t in down:
         if t[:-1] == "K":
             return 0, True
-    ranks = [t[:-1] for t in set_deck]
+
+    def key(t):
+        return t[:-1] if match == "rank" else value_of(t, ace)
+
+    keys = [key(t) for t in set_deck]
+    plain = 0 if (set_deck and unmatched == "free") else 1
     total = 0
     for t in up:
-        total += value_of(t, ace) * (2 if t[:-1] in ranks else 1)
+        total += value_of(t, ace) * (2 if key(t) in keys else plain)
     for t in down:
-        total += value_of(t, ace) * (4 if t[:-1] in ranks else 2)
+        total += value_of(t, ace) * (4 if key(t) in keys else 2)
     return total, False
 
 

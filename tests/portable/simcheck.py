@@ -16,9 +16,15 @@ MicroPython unix port (a sample). For each seeded game it checks, at every node:
 - clone() is independent of its original, and snapshots stay untouched later;
 - view non-interference: a state that differs only in what a seat has not
   observed gives that seat the same view and the same announcements;
+- observers(action) against the views: the actions said to be hidden from a seat
+  all leave it the same view and announcements, and an action a seat can tell from
+  every action it could have been lists that seat (so an action every seat sees
+  lists every seat: None);
 
 and at the end: replay(history) gives the same state, the game ended within
-max_game_length(), and returns() are ints, one per seat.
+max_game_length(), and returns() are ints, one per seat. A game whose rules set no
+bound (max_game_length() None: New Rule with no round limit) is checked up to
+UNBOUNDED_CAP actions, then stopped.
 """
 
 from shared_rules import canon
@@ -29,6 +35,10 @@ from shared_rules.rng import Stream
 
 class CheckFailure(AssertionError):
     pass
+
+
+UNBOUNDED_CAP = 1500  # actions checked of a game with no bound (about 20 New Rule rounds)
+OBSERVED_ACTIONS = 24  # legal actions compared by check_observers at one node, at most
 
 
 def _fail(game, seed, state, message):
@@ -247,6 +257,88 @@ def resample(state, seat, record, stream, tries=8):
     return None
 
 
+def _looks(state, action):
+    """What each seat sees once `action` is taken: its view and the announcements."""
+    after = state.clone()
+    after.apply(action)
+    news = canon.dumps(after.announcements())
+    return [canon.dumps(after.view(seat)) + news for seat in range(state.game.num_players)]
+
+
+def _spread(legal, limit):
+    """At most about `limit` of the legal actions, spread over the list."""
+    if len(legal) <= limit:
+        return legal
+    return legal[:: len(legal) // limit + 1] + [legal[-1]]
+
+
+def check_observers(game, seed, state, record, stream, limit=OBSERVED_ACTIONS):
+    """observers(action) against the views, for every seat but the actor.
+
+    A seat may not tell apart the actions said to be hidden from it: they all leave
+    it the same view and announcements. And an action it can tell from every action
+    it could have been must list it: every other legal action here, and those of
+    positions it cannot tell from this one (resampled), leave it another view. So an
+    action every seat sees, such as a card played face up, lists every seat (None).
+    Where the seat's knowledge has no other position (it has deduced every secret),
+    nothing is asked: what it deduces it does not observe. That a seat said to see an
+    action finds it in its view is not asked: a public action may tell the table
+    what it needs by itself, through the codec (a Mea Culpa sale).
+
+    Compared on at most `limit` legal actions, spread over the list: a failure among
+    them is a failure of the whole."""
+    legal = _spread(state.legal_actions(), limit)
+    if len(legal) < 2:
+        return
+    actor = state.current_player()
+    looks = [_looks(state, a) for a in legal]
+    for seat in range(game.num_players):
+        if seat == actor:
+            continue
+        hidden = []  # indices of the actions said to be hidden from the seat
+        for i in range(len(legal)):
+            who = state.observers(legal[i])
+            if who is not None and seat not in who:
+                hidden.append(i)
+        for i in hidden[1:]:
+            if looks[i][seat] != looks[hidden[0]][seat]:
+                _fail(
+                    game,
+                    seed,
+                    state,
+                    "observers() hides actions %d and %d from seat %d, but it can tell them"
+                    " apart by its view or the announcements" % (legal[hidden[0]], legal[i], seat),
+                )
+        if len(hidden) == 1:
+            _check_seen(game, seed, state, record, stream, seat, legal, looks, hidden[0])
+
+
+def _check_seen(game, seed, state, record, stream, seat, legal, looks, i):
+    """The one action hidden from `seat` here must look, to it, like some other action
+    of this position or of one it cannot tell from this one."""
+    look = looks[i][seat]
+    for j in range(len(legal)):
+        if j != i and looks[j][seat] == look:
+            return
+    others = 0
+    for _ in range(4):
+        other = resample(state, seat, record, stream)
+        if other is None:
+            break
+        others += 1
+        for b in _spread(other.legal_actions(), OBSERVED_ACTIONS):
+            if b != legal[i] and _looks(other, b)[seat] == look:
+                return
+    if others:
+        _fail(
+            game,
+            seed,
+            state,
+            "seat %d tells action %d from every action it could have been (its view after"
+            " each differs), yet observers() leaves it out" % (seat, legal[i]),
+        )
+
+
 def check_non_interference(game, seed, state, record, stream):
     found = 0
     for seat in range(game.num_players):
@@ -288,6 +380,9 @@ def check_game(game, seed, bots=None, thorough=True):
     probe = Stream(seed, b"check")
     state = game.new_initial_state()
     limit = game.max_game_length()
+    bounded = limit is not None
+    if not bounded:
+        limit = UNBOUNDED_CAP
     record = []
     snapshots = []
     stats = {"nodes": 0, "resampled": 0}
@@ -300,6 +395,8 @@ def check_game(game, seed, bots=None, thorough=True):
         if state.is_terminal():
             break
         if state.move_number() >= limit:
+            if not bounded:
+                break  # a game with no bound, checked this far
             _fail(game, seed, state, "no end within max_game_length() = %d" % limit)
         stats["nodes"] += 1
         if sampled:
@@ -307,6 +404,7 @@ def check_game(game, seed, bots=None, thorough=True):
                 check_chance_run(game, seed, state)
             check_illegal_refused(game, seed, state)
             check_clone(game, seed, state, probe)
+            check_observers(game, seed, state, record, probe)
             # Resampling replays the whole history: in quick runs, at one
             # node in 32, so long games stay linear-ish in cost.
             if thorough or probe.below(4) == 0:
@@ -314,11 +412,11 @@ def check_game(game, seed, bots=None, thorough=True):
             if probe.below(4) == 0:
                 snapshots.append((state.clone(), fingerprint(state)))
         p = state.current_player()
-        record.append((p, state.observers()))
         if p == CHANCE:
             action = draw_chance(chance, state)
         else:
             action = choose(bots[p], state, p)
+        record.append((p, state.observers(action)))
         state.apply(action)
     for snap, print_ in snapshots:
         if fingerprint(snap) != print_:
@@ -327,6 +425,8 @@ def check_game(game, seed, bots=None, thorough=True):
     if fingerprint(again) != fingerprint(state):
         _fail(game, seed, state, "replaying the history gives a different state")
     returns = state.returns()
+    if not state.is_terminal() and bounded:
+        _fail(game, seed, state, "the game stopped before its end")
     if len(returns) != n or [r for r in returns if not isinstance(r, int)]:
         _fail(game, seed, state, "returns %r are not one int per seat" % (returns,))
     return state, stats

@@ -202,3 +202,33 @@ def test_generic_checker_catches_a_leaky_view():
         assert "can tell apart" in str(err)
         return
     raise AssertionError("the checker missed a view that shows the other hand")
+
+
+def test_generic_checker_catches_wrong_observers():
+    """observers() is proven against the views: a bet is public (both seats see it),
+    so hiding both bets, or a bet alone, from the other seat fails the checker."""
+
+    def hides(which):
+        class Hiding(HiddenPair):
+            def new_initial_state(self):
+                s = HiddenPair.new_initial_state(self)
+                right = s._observers
+
+                def wrong(action):
+                    if len(s.cards) == 2 and action in which:
+                        return (len(s.bets) % 2,)
+                    return right(action)
+
+                s._observers = wrong
+                return s
+
+        return Hiding()
+
+    wanted = {(PASS, BET): "can tell them apart", (BET,): "yet observers() leaves it out"}
+    for which in wanted:
+        try:
+            simcheck.check_many(hides(which), [b"obs-%d" % i for i in range(10)], thorough=True)
+        except simcheck.CheckFailure as err:
+            assert wanted[which] in str(err), str(err)
+            continue
+        raise AssertionError("the checker missed observers() hiding %r" % (which,))

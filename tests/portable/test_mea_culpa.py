@@ -859,3 +859,97 @@ def test_resample_is_a_real_alternative_history():
         p = st.current_player()
         st.apply(draw_chance(chance, st) if p == CHANCE else choose(bots[p], st, p))
     assert found > 5
+
+
+# -- readings without a test of their own before (docs/rules/mea-culpa.md) --------------
+
+
+def test_two_players_privileges_go_with_the_card_in_each_turn():
+    # Reading A6: "The Privilege of the Emperor: The Emperor may make two donations";
+    # with 2 players the privilege belongs to the player holding the card, in each of his
+    # turns: seat 1 holds the Emperor and the Petty Sinner, and donates twice in the
+    # Petty Sinner's turn too.
+    st = to_actions(2, bids=[(1, 0), (2, 0)], picks=[M.EMPEROR, M.POPE, M.PETTY, M.MERCHANT])
+    assert st.holders[M.EMPEROR] == st.holders[M.PETTY] == 1
+    assert st.stack[-1][:3] == [M.T_TURN, 0, M.POPE]  # seat 0, without the Emperor
+    st.apply(M.DONATE_BASE + 4)
+    st.apply(M.COMP_BASE)
+    assert M.DONATE_BASE + 4 not in st.legal_actions()  # "cannot be the same as your first"
+    while st.stack[-1][:3] != [M.T_TURN, 1, M.PETTY]:  # the Petty Sinner's turn
+        legal = st.legal_actions()
+        st.apply(M.END if M.END in legal else legal[0])
+    st.apply(M.DONATE_BASE + 4)  # a 1-taler coin
+    st.apply(M.COMP_BASE)
+    assert M.DONATE_BASE + 4 in st.legal_actions()  # the Emperor's second donation
+
+
+def test_a_house_card_that_cannot_be_carried_out_has_no_effect():
+    # Reading A17: "choose one room not already visited this round and enjoy the benefit
+    # of its card"; only visited rooms and posts past 6 are forbidden. A "New building
+    # crew" card with no crew in the builders' hut may be visited: the post turns, the
+    # card is used, nothing is built.
+    st = to_actions(4, cards=(7, 7, 8, 9))
+    st.hut = 0
+    st.apply(M.END)  # the Pope passes
+    crews = list(st.crews)
+    assert M.VISIT_BASE + 1 in st.legal_actions()
+    st.apply(M.VISIT_BASE + 1)
+    assert st.crews == crews and st.post[1] == 4  # 3 notches bid, +1 for the card
+    assert st.rooms[0] < 0  # the card went to the discard pile
+
+
+def test_moving_a_crew_onto_a_crew_completes_a_nave_and_finished_sites_take_none():
+    # Reading A18: "Two building crews at one site: swap them for a nave" also when the
+    # second one is moved there by a House card. Reading A19: a finished cathedral has
+    # no site left, so it takes no crew.
+    st = to_actions(4, cards=(6, 7, 8, 9))
+    assert st.crews == [1, 0, 0]  # the Emperor placed his crew on site A
+    st.crews[1] = 1
+    st.done[2] = 1
+    st.apply(M.END)  # the Pope passes
+    st.apply(M.VISIT_BASE + 1)  # "Move a building crew"
+    assert st.legal_actions() == [M.CREW_MOVE_BASE + 0 * 3 + 1, M.CREW_MOVE_BASE + 1 * 3 + 0]
+    hut = st.hut
+    st.apply(M.CREW_MOVE_BASE + 0 * 3 + 1)  # from A onto B's crew
+    assert st.crews == [0, 0, 0] and st.nave[1] == 1 and st.hut == hut + 2
+    st = setup(4)
+    deal(st)
+    bid(st, [(1, 0), (2, 0), (3, 0), (4, 0)])
+    st.done[2] = 1
+    st.apply(M.PICK_BASE + M.EMPEROR)
+    assert st.legal_actions() == [M.CREW_BASE, M.CREW_BASE + 1]  # not the finished site C
+
+
+def test_letters_that_ran_out_cannot_be_bought():
+    # Reading A22: "swap it for a green or red Letter of Indulgence taken from the
+    # supply": with no red or green Letter left, a Letter cannot be bought; the Merchant
+    # may still take the indulgence stone (for nothing).
+    st = to_actions(4)
+    st.supply[M.RED] = 0
+    st.supply[M.GREEN] = 0
+    assert st.market[M.INDULGENCE] == 1
+    assert M.BUY_LETTER not in st.legal_actions() and M.BUY_LETTER + 1 not in st.legal_actions()
+    st.apply(M.END)  # the Pope
+    st.apply(M.END)  # the Emperor
+    st.apply(M.END)  # the Merchant passes, then takes a stone
+    assert M.MERCHANT_BASE + 6 in st.legal_actions()
+
+
+def test_souls_left_on_the_start_at_the_end():
+    # Reading A30: "If a poor soul would ever end its movement in an occupied space, it
+    # instead moves to the next free space. This applies also (when resolving Letters of
+    # Indulgence at the end of the game) to the Start Position." A soul without Letters
+    # does not move and may stay on the Start with others, ranked by the drawn order; one
+    # whose move ends on the occupied Start goes on.
+    st = setup(3, heaven=10)  # seat 0 drawn closest to Heaven
+    st.letters = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 1, 0]]
+    st.pos = [0, 0, 1]
+    st.post = [1, 1, 1]
+    st._final()
+    assert st.pos == [0, 0, -1] and st.winners == [2]
+    st = setup(3, heaven=10)
+    st.letters = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    st.pos = [0, 0, 0]
+    st.post = [1, 1, 1]
+    st._final()
+    assert st.pos == [0, 0, 0] and st.winners == [0]

@@ -159,11 +159,46 @@ def test_innocent_cards_are_public_damned_cards_known_to_their_owner_only():
         view = state.view(seat)
         assert view["damned_counts"] == [1, 0] and view["boards"] == [[], []]
         assert "5H" not in canon.dumps(view)
-    # the play itself is observed by its player only: the table sees the announcement
+    # the choice is made in private (a face-down card is its player's alone), but a
+    # card played face up is seen by every seat: observers() of that action is None
     assert state.observers() == (1,)
+    assert state.observers(DOWN + parse_card("5S")) == (1,)
+    assert state.observers(UP + parse_card("5S")) is None
     play(state, "5S")
     assert news(state, "played")[0]["card"] == "5S"
     assert state.view(None)["boards"] == [[], ["5S"]]
+
+
+def test_the_checker_proves_observers_against_the_views():
+    """The generic checker fails an observers() that hides a face-up play, which
+    every seat sees (New Rule's observers() before it named the action)."""
+    import simcheck
+
+    from shared_rules.new_rule import NewRuleState
+    from shared_rules.rng import Stream
+
+    state = start(2, _hands(["5H", "9C"], ["5S"]))
+    record = [(CHANCE, None)] * state.move_number()  # New Rule resamples by itself
+    simcheck.check_observers(state.game, b"seed", state, record, Stream(b"seed", b"check"))
+    right = NewRuleState._observers
+
+    def hides_every_play(self, action):
+        return (self.turn,) if self.phase == PLAY else right(self, action)
+
+    NewRuleState._observers = hides_every_play
+    try:
+        message = raises(
+            simcheck.CheckFailure,
+            simcheck.check_observers,
+            state.game,
+            b"seed",
+            state,
+            record,
+            Stream(b"seed", b"check"),
+        )
+    finally:
+        NewRuleState._observers = right
+    assert "hides actions" in message and "can tell them apart" in message
 
 
 def test_damned_limit_of_three_at_a_time():
@@ -367,7 +402,7 @@ def test_reserve_dealt_when_everyone_has_played_six_cards():
             {"kind": "reserve_dealt", "round": 1, "cards_each": each, "set_aside": aside}
         ]
         # the set-aside cards are never dealt: they stay unseen
-        assert len(state.chance_outcomes()) == 0 and sum(state.deck) == aside
+        assert len(state.chance_outcomes()) == 0 and len(state.deck) == aside
         assert state.current_player() == n - 1  # the first player goes on
 
 
@@ -460,6 +495,44 @@ def test_a_reckoning_with_every_multiplier():
         "penalties": [55, 37, 0],
         "scores": [-49, -37, 0],
     }
+
+
+def test_unmatched_cards_of_a_player_with_sets_cost_their_value_or_nothing():
+    """ "If the player has formed at least one set, reveal all the cards in their set
+    deck. If any of these match any of their board cards in value, the board card is
+    worth twice its value in negative points." It says nothing of the cards that match
+    nothing: by default (unmatched=value) they cost their value, as every card does
+    ("each of their cards is worth its value"); unmatched=free reads the sentence
+    alone: only matching cards cost. Damned cards still cost double "on their own",
+    and a player without sets is reckoned card by card either way."""
+    for unmatched, penalty, line in (
+        ("value", 55, ("9C", "board", "up", 9, 1, 9, "")),
+        ("free", 46, ("9C", "board", "up", 9, 0, 0, "matches no set card")),
+    ):
+        state = _reckoning_position(unmatched=unmatched)
+        play(state, "KH")
+        s0, s1, _ = news(state, "reckoning")[0]["seats"]
+        assert s0["penalty"] == penalty and line in s0["lines"]
+        assert ("8D", "board", "down", 8, 2, 16, "damned") in s0["lines"]
+        assert s1["penalty"] == 37  # no sets: every card costs its value
+
+
+def test_match_in_value_is_the_rank_or_the_value():
+    """ "If any of these match any of their board cards in value": by default
+    (match=rank) a card matches a set card of its rank, as a pair is two cards of one
+    rank; match=value reads "value" as the rulebook's points ("All face cards are worth
+    -10"), so a 10, J, Q and K all match one another."""
+    for match, penalty in (("rank", 10 + 10 + 3), ("value", 20 + 20 + 3)):
+        hands = _hands(["JH", "2C", "3D", "4S", "KH"], ["JS", "QC", "10D", "3C"])
+        state = start(2, hands, match=match)
+        play(state, "JH")
+        no_set(state)
+        play(state, "JS")
+        form(state, "JH", "JS")
+        _cycle(state, ["2C", "QC", "3D", "10D", "4S", "3C"])
+        play(state, "KH")
+        seat1 = news(state, "reckoning")[0]["seats"][1]
+        assert seat1["penalty"] == penalty, (match, seat1)
 
 
 def test_the_god_card_stops_play_at_once_and_its_player_starts_next():
@@ -693,9 +766,66 @@ def test_a_lower_target_when_the_table_chooses_one():
     assert "must be one of" in raises(BadOption, games.load, "new-rule", 2, target=150)
 
 
+def test_by_default_the_only_end_is_the_target():
+    """ "The first player to reach two hundred points is the winner." is the rulebook's
+    only end: by default (round_limit off) rounds follow one another until a player
+    reaches the target, however many it takes. No bound is claimed for such a game."""
+    from shared_rules.driver import make_bot
+    from shared_rules.driver import play as play_game
+
+    game = games.load("new-rule", 2, target=100)
+    assert game.options["round_limit"] == 0 and game.max_game_length() is None
+    assert game.new_initial_state().view(None)["round_limit"] is None
+    for text in ("off", "none", "0"):
+        assert games.load("new-rule", 2, round_limit=text).options["round_limit"] == 0
+    assert "a whole number or off" in raises(BadOption, games.load, "new-rule", 2, round_limit="x")
+    seed = b"off-0"  # greedy tables that take 34 rounds to reach 100
+    end = play_game(game, seed, [make_bot(game, "greedy", seed, s) for s in range(2)])
+    result = end.view(None)["result"]
+    assert result["reason"] == "target" and result["rounds_played"] == 34
+    # the breakdown keeps the last ten rounds (a view a device can hold and send)
+    assert [r["round"] for r in result["rounds"]] == list(range(25, 35))
+    assert result["rounds"][-1]["end"] == "won" and result["rounds"][-1]["scores"] == end.scores
+
+
+def test_a_device_may_forget_the_actions_it_journaled():
+    """A game to the target alone may run to thousands of actions: a device, which
+    journals each action as it is taken, forgets the history it keeps in RAM whenever it
+    fills its reserved room (firmware/session.py). Forgetting changes nothing the game
+    can see: the same views, legal actions and announcements at every move, and
+    move_number() still counts every action."""
+    from shared_rules.driver import draw_chance
+    from shared_rules.rng import Stream
+
+    game = games.load("new-rule", 2, round_limit=2)
+    kept = game.new_initial_state()
+    forgetful = game.new_initial_state()
+    forgetful.reserve_history(64)
+    chance = Stream(b"forget", b"chance")
+    picks = Stream(b"forget", b"picks")
+    while not kept.is_terminal():
+        assert forgetful.move_number() == kept.move_number()
+        assert forgetful.legal_actions() == kept.legal_actions()
+        for seat in (None, 0, 1):
+            assert canon.dumps(forgetful.view(seat)) == canon.dumps(kept.view(seat))
+        if kept.is_chance_node():
+            action = draw_chance(chance, kept)
+        else:
+            legal = kept.legal_actions()
+            action = legal[picks.below(len(legal))]
+        kept.apply(action)
+        forgetful.apply(action)
+        assert forgetful.announcements() == kept.announcements()
+        if forgetful.move_number() % 64 == 0:
+            forgetful.forget_history()
+            assert forgetful.history() == []
+    assert forgetful.is_terminal() and forgetful.returns() == kept.returns()
+    assert forgetful.move_number() == len(kept.history()) > 64
+
+
 def test_the_round_limit_ends_the_game_with_the_highest_score():
-    """The rulebook has no end but the target; round_limit ends a game nobody wins:
-    the highest score wins, ties share."""
+    """The rulebook has no end but the target; round_limit (an option, off by default)
+    ends a game nobody wins: the highest score wins, ties share."""
     from shared_rules.driver import play as play_game
 
     game = games.load("new-rule", 3, round_limit=5)

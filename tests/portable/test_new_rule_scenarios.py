@@ -47,6 +47,9 @@ CONFIGS = [
     (2, {"round_limit": 3, "damnation_sets": "cancel"}, "kings", b"score-d"),
     (3, {"round_limit": 3, "ace_straights": "high", "ace": 11}, "kings", b"score-e"),
     (4, {"round_limit": 3}, "kings,greedy", b"score-f"),
+    (3, {"round_limit": 5, "match": "value"}, "greedy,random", b"score-g"),
+    (2, {"round_limit": 5, "unmatched": "free"}, "greedy", b"score-h"),
+    (4, {"round_limit": 4, "match": "value", "unmatched": "free", "ace": 11}, "random", b"score-i"),
 ]
 
 
@@ -83,7 +86,14 @@ def test_every_round_end_agrees_with_an_independent_scorer():
                     if spared and s == p:
                         assert entry["status"] == "spared" and entry["penalty"] == 0
                         continue
-                    penalty, forgiven = reckon(before[s][0], before[s][1], before[s][2], ace)
+                    penalty, forgiven = reckon(
+                        before[s][0],
+                        before[s][1],
+                        before[s][2],
+                        ace,
+                        game.options["match"],
+                        game.options["unmatched"],
+                    )
                     assert entry["penalty"] == penalty, (entry, before[s])
                     assert (entry["status"] == "forgiven") == forgiven
                     assert entry["score"] == scores[s] - penalty

@@ -610,6 +610,36 @@ def test_max_game_length_bounds_slow_games():
         assert state.move_number() <= game.max_game_length(), n
 
 
+def test_nothing_left_to_take_ends_play():
+    """Reading 10: "There must always be 5 cards in the center of the table", but in
+    the Penance variant, with blank Penance cards, the centre may fill with cards nobody
+    can take (three Last Judgments, two Penance cards): nobody can play again, so play
+    ends there, before the last seat's turn. The slowest play (one card a turn, the Last
+    Judgments as late as they come) reaches it at 4 players."""
+    game = games.load("seven-sins", 4, penance=True, penance_cards="blank")
+    state = game.new_initial_state()
+    taker = None
+    while not state.is_terminal():
+        p = state.current_player()
+        legal = state.legal_actions()
+        if p == CHANCE:
+            others = [a for a in legal if a != CARD + J]
+            state.apply(others[0] if others else legal[0])
+        elif state.phase == PLAY:
+            centre = state.view(None)["centre"]
+            best = legal[0]
+            for a in legal:
+                if centre.count(a % 10) < centre.count(best % 10):
+                    best = a
+            taker = p
+            state.apply(best)
+        else:
+            state.apply(legal[0])
+    view = state.view(None)
+    assert view["final_round"] and taker == 1 and view["last_seat"] == 3
+    assert sorted(view["centre"]) == [J, J, J, PENANCE, PENANCE + 1]  # nothing to take
+
+
 def test_random_games_stay_within_the_bound():
     for n in (2, 5):
         game = games.load("seven-sins", n, penance=True)

@@ -243,7 +243,8 @@ def test_centre_draw_and_play_option():
 
 def test_centre_draw_and_play_with_an_empty_hand_ends_the_turn():
     # R2 (centre_draw=and_play): with nothing left in the hand, a centre draw is the turn.
-    state = dealt(game(2, centre_draw="and_play"), [[L, L], [S, W]])
+    # (R4 centre_relapse=refused: draws onto its tempted sins are not offered.)
+    state = dealt(game(2, centre_draw="and_play", centre_relapse="refused"), [[L, L], [S, W]])
     script(state, [TEMPT + P, TEMPT + P, TEMPT + G, TEMPT + G, TEMPT + A, TEMPT + A])
     assert state.view(None)["sins"][1] == ["Gluttony", "Greed", "Pride"]
     script(state, [TEMPT + E])
@@ -260,16 +261,63 @@ def test_centre_draw_and_play_with_an_empty_hand_ends_the_turn():
     assert view["turn"] == 0 and view["hands"] == [2, 0]
     assert view["tempted"][P] and view["tempted"][G] and view["tempted"][A]
     script(state, [ELIMINATE])
-    assert state.phase == DRAWING  # all three of its sins are tempted: only the deck (R4)
+    assert state.phase == DRAWING  # all three of its sins are tempted: only the deck
 
 
-def test_a_centre_draw_never_relapses():
-    # R4: a card drawn from the centre may not go onto one's own tempted sin.
-    state = dealt(game(2), [[P, G], [P, G]])
-    script(state, [TEMPT + P, TEMPT + P, TEMPT + G, TEMPT + G, TEMPT + P])  # seat 0 tempts Pride
-    assert state.view(None)["tempted"][P] and state.view(None)["holder"][P] == 1
+def _tempted_own_pride(**options):
+    """Seat 1 holds Pride and Gluttony (each centre deck 2 cards), seat 0 has just
+    tempted its Pride: seat 1 is to draw."""
+    state = dealt(game(2, **options), [[P, G], [P, G]])
+    script(state, [TEMPT + P, TEMPT + P, TEMPT + G, TEMPT + G, TEMPT + P])
+    view = state.view(None)
+    assert view["tempted"][P] and view["holder"][P] == 1 and view["centre"][P] == 2
+    return state
+
+
+def test_a_centre_draw_may_relapse_and_its_two_cards_go_face_down():
+    # "they may only choose among the decks whose sin cards they currently possess in their
+    # gaming area": a tempted one too. "If a player has a tempted sin card in their gaming
+    # area and places a second temptation card on it, instead of sinning they will relapse
+    # into the sin. ... discard the two temptation cards on it to their corresponding deck
+    # in the center of the table." R4 (centre_relapse=face_down, the default): those two
+    # cards go back face down, as a complete deck is turned ("will no longer swap players
+    # by means of temptation cards"), so drawing and relapsing cannot go on for ever.
+    state = _tempted_own_pride()
     assert state.phase == DRAW
+    assert state.legal_actions() == [DRAW_DECK, DRAW_CENTRE + G, DRAW_CENTRE + P]
+    state.apply(DRAW_CENTRE + P)
+    news = state.announcements()
+    assert kinds(news) == ["draw", "relapse", "turned_down"]
+    assert news[2] == {"kind": "turned_down", "sin": "Pride", "cards": 2}
+    view = state.view(None)
+    assert view["holder"][P] == 1 and not view["tempted"][P]
+    assert view["centre"][P] == 3 and view["centre_down"][P] == 2 and not view["face_down"][P]
+    assert view["turn"] == 0 and view["hands"] == [2, 2]  # R2: that was the turn's play
+    turn(state, L, TEMPT + L)
+    # the one card face up may still be drawn: it tempts Pride again
+    assert state.legal_actions() == [DRAW_DECK, DRAW_CENTRE + G, DRAW_CENTRE + P]
+    state.apply(DRAW_CENTRE + P)
+    assert state.view(None)["centre"][P] == 2 and state.view(None)["tempted"][P]
+    turn(state, L, TEMPT + L)  # seat 0 sins Lust
+    # Pride's deck holds 2 cards, both face down: nothing to draw from it
     assert state.legal_actions() == [DRAW_DECK, DRAW_CENTRE + G]
+
+
+def test_a_centre_draw_onto_ones_own_tempted_sin_refused_as_an_option():
+    # R4, centre_relapse=refused: a card drawn from the centre may not go onto one's own
+    # tempted sin (the draw would only relapse).
+    state = _tempted_own_pride(centre_relapse="refused")
+    assert state.legal_actions() == [DRAW_DECK, DRAW_CENTRE + G]
+    # with every sin it holds tempted, only the deck is left: no choice to make
+    state.apply(DRAW_CENTRE + G)
+    turn(state, L, TEMPT + L)
+    assert state.phase == DRAWING
+
+
+def test_face_up_relapses_are_for_infernal_mode_only():
+    # R4: with free centre draws nothing else would end the draw-and-relapse loop.
+    message = raises(BadOption, game, 2, centre_relapse="face_up")
+    assert "only to mode=infernal" in message
 
 
 def test_a_complete_centre_deck_is_turned_face_down():

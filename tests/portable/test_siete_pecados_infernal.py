@@ -98,8 +98,7 @@ def test_infernal_centre_draw_costs_a_cube_and_may_tempt_anyone():
     assert view["cubes"][0] == 1 and view["centre"][P] == 1 and view["turn"] == 1
     turn(state, A, TEMPT + A)  # seat 1 (it may draw from the centre too: it takes the deck)
     turn(state, W, TEMPT + W)  # seat 2
-    # Seat 0 draws Pride's last centre card onto seat 1's tempted Pride: it sins (R4 allows a
-    # take, never a relapse).
+    # Seat 0 draws Pride's last centre card onto seat 1's tempted Pride: it sins (a take).
     assert DRAW_CENTRE + P in state.legal_actions()
     state.apply(DRAW_CENTRE + P)
     news = state.announcements()
@@ -109,6 +108,26 @@ def test_infernal_centre_draw_costs_a_cube_and_may_tempt_anyone():
     turn(state, E, TEMPT + E)  # seat 2 sins Envy
     # No cube, no centre draw: seat 0 has only the deck.
     assert state.phase != DRAW and state.view(None)["cubes"][0] == 0
+
+
+def test_infernal_centre_relapses_face_down_or_face_up():
+    # R4: a centre draw onto one's own tempted sin relapses ("discard the two temptation
+    # cards on it to their corresponding deck in the center of the table"), at a cube's
+    # cost. By default its two cards go back face down, as in Celestial mode;
+    # centre_relapse=face_up keeps them face up (the cubes end the loop in this mode).
+    for option, down in (("face_down", 2), ("face_up", 0)):
+        state = dealt(_infernal(2, centre_relapse=option), [[P, G], [P, G]])
+        script(state, [TEMPT + P, TEMPT + P, TEMPT + P])  # seat 0 tempts seat 1's Pride
+        assert DRAW_CENTRE + P in state.legal_actions()
+        state.apply(DRAW_CENTRE + P)
+        news = state.announcements()
+        assert kinds(news) == ["draw", "relapse"] + (["turned_down"] if down else [])
+        view = state.view(None)
+        assert view["cubes"][1] == 1 and view["centre"][P] == 3
+        assert view["centre_down"][P] == down and view["holder"][P] == 1
+    refused = dealt(_infernal(2, centre_relapse="refused"), [[P, G], [P, G]])
+    script(refused, [TEMPT + P, TEMPT + P, TEMPT + P])
+    assert DRAW_CENTRE + P not in refused.legal_actions()
 
 
 def test_a_play_may_be_cancelled_and_the_card_is_shown_to_all():

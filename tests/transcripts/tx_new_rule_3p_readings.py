@@ -1,6 +1,7 @@
 """Transcript: New Rule (Sin), 3 players with every alternative reading (Ace 11,
-only A-2-3-4 straights, the King's player reckoned, set points cancelled and
-the same first player after total damnation), two rounds, every view."""
+only A-2-3-4 straights, the King's player reckoned, set points cancelled, the
+same first player after total damnation, unmatched cards free for a player with
+sets, matching by value), two rounds, every view."""
 
 from shared_rules import games, playthrough
 from shared_rules.driver import make_bot
@@ -14,6 +15,8 @@ game = games.load(
     king_player="reckoned",
     damnation_sets="cancel",
     damnation_start="same",
+    unmatched="free",
+    match="value",
     first_player=2,
 )
 seed = b"tx-new-rule-3p-readings"
