@@ -30,14 +30,15 @@ def _firmware(tmp: Path) -> Path:
     (fw / "sim" / "__init__.py").write_text("ON_BOARD = False\n")
     (fw / "not_listed.py").write_text("X = 1\n")  # in the folder, not in the manifest
     (fw / "manifest.py").write_text(
-        'module("main.py", source=True)\n'
+        'module("main.py")\n'
         'module("fake_app.py")\n'
         'module("serial_link.py")\n'
         'module("guard.py")\n'
         'module("link_ops.py")\n'
         'module("version.py")\n'
         'package("shared_rules", ("__init__.py", "wire.py", "linebuffer.py", "canon.py"), base_path=%r)\n'
-        'package("sim", None, virtual=True)\n' % str(ROOT)
+        'if options.sim:\n'
+        '    package("sim")\n' % str(ROOT)
     )
     return fw
 
@@ -145,13 +146,15 @@ def test_busy_port_and_missing_board(empty_board, tmp_path, monkeypatch, capsys)
 
 def test_a_manifest_naming_a_missing_file_is_one_clear_line(empty_board, tmp_path, capsys):
     fw = _firmware(tmp_path)
-    (fw / "manifest.py").write_text('module("main.py", source=True)\nmodule("gone.py")\n')
+    (fw / "manifest.py").write_text('module("main.py")\nmodule("gone.py")\n')
     assert cli(["flash", "--port", empty_board.url, "--firmware", str(fw)]) == 1
     err = capsys.readouterr().err
     assert "gone.py, which does not exist" in err and len(err.strip().splitlines()) == 1
-    (fw / "manifest.py").write_text('import os\nmodule("main.py")\n')
+    (fw / "manifest.py").write_text('module("main.py")\nfreeze("elsewhere")\n')
     assert cli(["flash", "--port", empty_board.url, "--firmware", str(fw)]) == 1
-    assert "only module(...), package(...) and data(...) calls" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "freeze() is not used in the firmware's manifest" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_damaged_upload_is_not_installed(empty_board, tmp_path, monkeypatch):

@@ -10,8 +10,11 @@ from shared_rules.driver import play
 from shared_rules.game import CHANCE, TERMINAL
 
 GAMES = 6
+# New Rule ends at the target score (the rulebook's only ending): random play may never
+# reach it, so these games stop at the round limit option
+ENDS = {"new-rule": {"round_limit": 12}}
 CONFIGS = [
-    (name, players, {})
+    (name, players, dict(ENDS.get(name, {})))
     for name in games.names()
     for players in sorted({games.game_class(name).MIN_PLAYERS, games.game_class(name).MAX_PLAYERS})
 ] + [

@@ -101,9 +101,8 @@ class Host:
         self.provider = phone_provider.GameProvider(self.inbox, boot=boot)
         self.seats = phone_seats.Seats()
         self.guard = phone_seats.Guard(time)
-        here = phone_server.__file__
-        page = here[: here.rfind("/") + 1] + phone_server.PAGE  # beside the modules
-        self.server = phone_server.PhoneServer(self.provider, self.seats, self.guard, page)
+        # the page as the device finds it: frozen, or beside the modules (blobs.py)
+        self.server = phone_server.PhoneServer(self.provider, self.seats, self.guard)
 
     def url(self, seat):
         return "http://127.0.0.1:%d/s/%s" % (self.port, self.seats.token(seat))
