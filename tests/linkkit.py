@@ -125,6 +125,16 @@ def make_flash(flash: Path, n_games: int = 3, in_progress: bool = True, pad: int
     return logs
 
 
+def pinned_db(path: Path):
+    """A log database whose owner has pinned the stand-in device's key (as `confessor
+    devices trust` does once they compared its fingerprint)."""
+    from host.logdb import LogDB
+
+    db = LogDB(path)
+    db.trust(DEVICE, public_key().hex())
+    return db
+
+
 def flash_state(flash: Path) -> dict:
     """Every file under `flash/games` with its bytes (to prove nothing changed)."""
     return {

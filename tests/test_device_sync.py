@@ -47,6 +47,7 @@ def test_two_hundred_games_sync_over_a_faulty_line_and_are_forgotten(tmp_path):
             assert len(link.games()) == GAMES
             board.faults = Faults(drop=0.0002, corrupt=0.0002, split=True, seed=7)
             with LogDB(tmp_path / "db.sqlite") as db:
+                db.trust(DEVICE, public_key().hex())  # its owner compared the fingerprint
                 result = sync(link, db)
                 assert len(result["new"]) == GAMES and result["forgotten"] == GAMES
                 assert all(g["verified"] for g in result["new"])
@@ -58,3 +59,4 @@ def test_two_hundred_games_sync_over_a_faulty_line_and_are_forgotten(tmp_path):
         assert b"MemoryError" not in out and b"Traceback" not in out
     finally:
         board.stop()
+
