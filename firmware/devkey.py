@@ -1,7 +1,8 @@
 # devkey.py  The device's signing key: made on the board, never sent, retired before a REPL
 # MIT licence. device.key holds a 32-byte Ed25519 secret drawn from os.urandom (the
 # RP2350's TRNG) at the first power-on that finds no key; device.pub its public key, which
-# the serial link's hello gives the laptop; device.kid what this device wrote
+# the serial link's hello gives the laptop and the signer reads (deriving it again is a
+# scalar multiplication, a third of a signature's work); device.kid what this device wrote
 # when it made the key, or when it first met a key it had not made. The REPL opens only
 # in maintenance mode (buttons held at power-on), and the key is retired (deleted) before
 # it does (lockdown.py): the next power-on makes a new one. A key file that appears any
@@ -103,9 +104,10 @@ class DeviceKey:
         unload("shared_rules.fingerprint")
         return fingerprint(self.public())
 
-    def _signer(self, seed):
-        """An ed25519.SigningKey. The module is dropped after each use (RAM is for
-        games): callers keep the key."""
+    def _signer(self, seed, pub=None):
+        """An ed25519.SigningKey; with `pub` (device.pub), its public key is not derived
+        again. The module is dropped after each use (RAM is for games): callers keep
+        the key."""
         import gc
         import sys
 
@@ -113,7 +115,7 @@ class DeviceKey:
         import ed25519
 
         try:
-            return ed25519.SigningKey(seed)
+            return ed25519.SigningKey(seed, public=pub)
         finally:
             del ed25519
             sys.modules.pop("ed25519", None)
@@ -124,7 +126,7 @@ class DeviceKey:
         if seed is None or len(seed) != 32:
             self.check()  # never signs with no key: one is made as at power-on
             seed = _read(self._path(KEY_FILE))
-        return self._signer(seed).sign(message)
+        return self._signer(seed, self.public()).sign(message)
 
     def retire(self):
         """Delete the key (before the REPL runs). The next start makes a new one."""

@@ -76,6 +76,30 @@ def test_the_signer_agrees_with_cryptography(signer):
         assert module.sha512_plain(data) == hashlib.sha512(data).digest()
 
 
+def test_a_signer_given_its_public_key_does_not_derive_it(signer, monkeypatch):
+    """Issue 25: the device signs with device.pub as it stored it: one fixed-base
+    multiplication a signature (R), not two; the same signature."""
+    module, table = signer
+    secret, message = os.urandom(32), os.urandom(32)
+    derived = module.SigningKey(secret, table)
+    calls = []
+    real = module.base_mult
+
+    def counted(scalar, tab):
+        calls.append(scalar)
+        return real(scalar, tab)
+
+    monkeypatch.setattr(module, "base_mult", counted)
+    stored = module.SigningKey(secret, table, public=derived.public)
+    assert calls == []  # given: not derived
+    assert stored.sign(message) == derived.sign(message) and len(calls) == 2  # R, each
+    calls.clear()
+    module.SigningKey(secret, table).sign(message)
+    assert len(calls) == 2  # not given: the public key, then R
+    wrong = module.SigningKey(secret, table, public=bytes(32))
+    assert not authentic.signature_ok(derived.public, message, wrong.sign(message))
+
+
 def test_a_signature_over_other_bytes_fails():
     _, data = game_log(seed(1))
     report = authentic.verify(data, key=public_key())
