@@ -66,7 +66,7 @@ class DeviceKey:
         return "met"
 
     def origin(self, seed=None):
-        """"made" or "met" (device.kid), or None when the files do not agree."""
+        """ "made" or "met" (device.kid), or None when the files do not agree."""
         seed = seed or _read(self._path(KEY_FILE))
         pub = _read(self._path(PUB_FILE))
         record = _read(self._path(RECORD_FILE))
@@ -99,6 +99,7 @@ class DeviceKey:
         """What a person compares with the laptop (shared_rules/fingerprint.py, loaded
         for it and dropped)."""
         from loader import unload
+
         from shared_rules.fingerprint import fingerprint
 
         unload("shared_rules.fingerprint")

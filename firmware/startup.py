@@ -4,7 +4,7 @@
 
 
 def prepare(board, store):
-    """"maintenance" when the device was started in maintenance mode (the games ended,
+    """ "maintenance" when the device was started in maintenance mode (the games ended,
     the key retired: main.py returns to the REPL), else None."""
     import gc
     import sys

@@ -30,8 +30,8 @@ def run(args):
     def wait(port, status):
         print(
             "the board on %s runs Confessor, whose USB port gives no REPL. Unplug it, then"
-            " hold A and C while plugging it back in, until its screen says \"REPL open"
-            " (maintenance)\"%s. Waiting..."
+            ' hold A and C while plugging it back in, until its screen says "REPL open'
+            ' (maintenance)"%s. Waiting...'
             % (
                 port,
                 " (the game in progress, seal %s, ends abandoned)" % status.get("seal")

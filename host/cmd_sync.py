@@ -53,7 +53,10 @@ def run(args):
     )
     key = result["key"]
     if key["confirmed"]:
-        print("pinned device %s's signing key %s (you confirmed it)" % (key["device"], key["fingerprint"]))
+        print(
+            "pinned device %s's signing key %s (you confirmed it)"
+            % (key["device"], key["fingerprint"])
+        )
         if key["pinned"]:
             print(
                 "the key pinned before, %s, is retired: the logs it signed that are already"

@@ -409,7 +409,8 @@ class LogDB:
             return (
                 "signed by key %s, which a board calling itself device %s showed on %s but"
                 " nobody confirmed: compare it with the device's About screen, then"
-                " `confessor devices trust %s %s`" % (shown, device, row["first_seen"], device, shown)
+                " `confessor devices trust %s %s`"
+                % (shown, device, row["first_seen"], device, shown)
             )
         if row["retired_at"] is None:
             return None

@@ -93,9 +93,20 @@ def held_bytes(db) -> int:
     return games + partial
 
 
-def sync(syncs: int = 500, games: int = 200, verbose: bool = False, heap: str = "128wK") -> dict:
+def _cut_short(timer: list, delay: float, action):
+    """A sync's progress callback that starts `action` `delay` seconds after the first
+    log bytes arrive (the timer kept in `timer`, for the caller to cancel)."""
     import threading
 
+    def arriving(name, done, size):
+        if not timer:
+            timer.append(threading.Timer(delay, action))
+            timer[0].start()
+
+    return arriving
+
+
+def sync(syncs: int = 500, games: int = 200, verbose: bool = False, heap: str = "128wK") -> dict:
     from host import attacks, boardrun
     from host.link import Link, LinkError
     from host.logdb import LogDB
@@ -144,19 +155,12 @@ def sync(syncs: int = 500, games: int = 200, verbose: bool = False, heap: str = 
                         drop=0.0002, corrupt=0.0002, split=True, stall=0.02, seed=i
                     )
                     timer = []
+                    arriving = None
                     if i % 10 != 9:
                         # cut short at a random moment once log bytes are arriving:
                         # unplugged, or a power cut (every tenth runs to the end)
                         action = board.hard_reset if i % 2 else board.unplug
-                        delay = rng.uniform(0.05, 2.0)
-
-                        def arriving(name, done, size, action=action, delay=delay):
-                            if not timer:
-                                timer.append(threading.Timer(delay, action))
-                                timer[0].start()
-
-                    else:
-                        arriving = None
+                        arriving = _cut_short(timer, rng.uniform(0.05, 2.0), action)
                     at = attacks.output_mark(board)
                     before = held_bytes(db)
                     try:

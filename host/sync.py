@@ -219,8 +219,7 @@ def sync(link: Link, db: LogDB, progress=None, forget: bool = True, confirm=None
             if stored is not None:
                 if stored != entry["sha256"]:
                     raise SyncError(
-                        "game %s on the device differs from the copy already synced"
-                        % entry["name"]
+                        "game %s on the device differs from the copy already synced" % entry["name"]
                     )
                 known += 1
             else:

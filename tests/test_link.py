@@ -113,9 +113,9 @@ def test_a_key_not_pinned_stops_the_sync_before_anything_is_read(board, flash, t
     known one showing another key, is synced only once a person confirms it: otherwise
     the sync stops at its hello with one line naming the command that pins it, reads
     no log, forgets nothing, and the key pinned before stays pinned."""
-    from host.sync import UntrustedKey
     from linkkit import DEVICE, public_key
 
+    from host.sync import UntrustedKey
     from shared_rules.fingerprint import fingerprint
 
     flash_dir, logs = flash

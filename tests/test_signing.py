@@ -169,8 +169,12 @@ def test_a_database_from_before_the_pins_keeps_its_trust(tmp_path):
         "CREATE TABLE keys (device TEXT NOT NULL, pub TEXT NOT NULL, first_seen TEXT NOT NULL,"
         " retired_at TEXT, retired_row INTEGER, PRIMARY KEY (device, pub));"
     )
-    old.execute("INSERT INTO keys VALUES (?,?,?,?,?)", (DEVICE, "ab" * 32, "2025-01-01", "2025-02-01", 0))
-    old.execute("INSERT INTO keys VALUES (?,?,?,NULL,NULL)", (DEVICE, public_key().hex(), "2025-02-01"))
+    old.execute(
+        "INSERT INTO keys VALUES (?,?,?,?,?)", (DEVICE, "ab" * 32, "2025-01-01", "2025-02-01", 0)
+    )
+    old.execute(
+        "INSERT INTO keys VALUES (?,?,?,NULL,NULL)", (DEVICE, public_key().hex(), "2025-02-01")
+    )
     old.commit()
     old.close()
     with LogDB(path) as db:

@@ -146,7 +146,7 @@ def test_guard_limit_holds_for_every_address_however_many():
             g.failed(a)
     seconds = 20
     got = {}
-    for step in range(seconds * 20):  # every address guesses 20 times a second for 20 s
+    for _ in range(seconds * 20):  # every address guesses 20 times a second for 20 s
         clock.now += 50
         for a in addresses:
             g.passed(a)  # and shows its valid token between guesses
