@@ -88,6 +88,8 @@ class DeviceKey:
         if pub is None or len(pub) != 32:
             self.check()
             pub = _read(self._path(PUB_FILE))
+        if pub is None:
+            raise OSError("device.pub could not be written")
         return pub
 
     def public_hex(self):

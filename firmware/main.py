@@ -112,7 +112,8 @@ def main():
     crashes = 0
     while True:
         app = App(board)
-        app.key_news, news = news, None  # shown once, after the splash
+        # a key made or met at power-on: said once, after the splash (about.py)
+        app.key_news, news = news, None  # pyright: ignore[reportAttributeAccessIssue]
         _watch(app, link)
         gc.collect()
         try:

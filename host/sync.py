@@ -171,7 +171,7 @@ def check_key(link: Link, db: LogDB, hello: dict, confirm=None) -> dict:
     device, pub = check_hello(hello)
     if pub is None:
         raise SyncError("device %s did not give its signing key: flash the firmware again" % device)
-    key = {"device": device, "pub": pub, "fingerprint": fingerprint(bytes.fromhex(pub))}
+    key: dict = {"device": device, "pub": pub, "fingerprint": fingerprint(bytes.fromhex(pub))}
     key.update(db.observe_key(device, pub))
     key["pinned_fingerprint"] = fingerprint(bytes.fromhex(key["pinned"])) if key["pinned"] else None
     key["origin"] = hello.get("origin")  # the device's own word on where its key came from
