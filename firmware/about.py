@@ -21,15 +21,16 @@ def screen(app, asked=False):
     from version import VERSION
 
     key = app.device_key
-    lines = ["Signing key fingerprint above.", "Device %s" % app.device_id, "Firmware %s" % VERSION]
-    lines += wrap(ORIGIN.get(key.origin(), "Key files do not agree: restart the device."))
+    lines = wrap(ORIGIN.get(key.origin(), "Key files do not agree: restart the device."))
+    lines += ["Device %s" % app.device_id, "Firmware %s" % VERSION]
     if asked:
         lines += wrap("A laptop asks you to compare this key with the one it shows.")
     return Screen(
         "about",
         "About this device",
-        facts=_groups(key.fingerprint()),
-        lines=lines,
+        big="Signing key",
+        facts=_groups(key.fingerprint()),  # what a person compares with the laptop's
+        lines=lines,  # on further pages as needed (UP/DOWN)
         keys=("Back", "", ""),
     )
 
@@ -60,6 +61,7 @@ async def news(app, how):
         Screen(
             "newkey",
             "New signing key",
+            big="New key",
             facts=_groups(app.device_key.fingerprint()),
             lines=wrap(NEWS[how]),
         ),
