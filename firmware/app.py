@@ -20,10 +20,6 @@ from privacy import PrivacyPolicy
 from ui import Painter, Screen, wrap
 
 
-class ExitApp(Exception):
-    """The serial link's `repl` operation, or maintenance: leave main.py."""
-
-
 class App:
     def __init__(self, board, root=""):
         self.board = board
@@ -39,7 +35,7 @@ class App:
         self.session = None  # the game in progress
         self.settle = None  # settings that waited for a game and found no room at its end
         self.waiting = False  # waiting for a button (the simulator's "idle")
-        self._exit = False
+        self.key_news = None  # "made" or "met": power-on made a key or met one (about.py)
         self.device_id = _loaded("app_start").device_id(self)
         board.leds.brightness = self.settings["brightness"]
 
@@ -70,10 +66,6 @@ class App:
         self.board.leds.brightness = values["brightness"]
         return values
 
-    def request_exit(self):
-        self._exit = True
-        self.board.buttons.post("exit", "")
-
     # ****** screens, buttons, lights ******
     @property
     def screen(self):
@@ -103,13 +95,11 @@ class App:
             ev = await b.get()
         finally:
             self.waiting = False
-        if ev[0] == "ask":  # a laptop asks for the REPL: the table decides (lockdown.py)
-            from lockdown import ask_table
-
-            await ask_table(self)
+        if ev[0] == "ask":  # a laptop asks the table to compare the key (link_ops.op_about)
+            scr = self.screen
+            if scr is None or scr.name != "about":
+                await _loaded("about").show(self, True)
             return await self.next_event()
-        if ev[0] == "exit" or self._exit:
-            raise ExitApp()
         return ev
 
     async def wait_key(self, keys="A"):
@@ -137,19 +127,18 @@ class App:
         buttons.answer_ms = board.answer_ms
         try:
             await _loaded("app_start").splash(self)
-            while not self._exit:
+            if self.key_news:
+                await _loaded("about").news(self, self.key_news)
+                self.key_news = None
+            while True:  # never returns: main.py would only start it again
                 try:
                     await self.game()
-                except ExitApp:
-                    break
                 except Exception as err:  # noqa: BLE001 - the device shows, never crashes
                     await self.error(err)
-        except ExitApp:
-            pass
         finally:
             buttons.leds = None
-        board.leds.answer(False)
-        self.lights(None)
+            board.leds.answer(False)
+            self.lights(None)
 
     async def game(self):
         """One game: resumed from the journal, or chosen in the menu and started. Its

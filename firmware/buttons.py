@@ -64,14 +64,14 @@ class Buttons:
         return self._events.pop(0)
 
     def clear(self):
-        """Forget the presses queued so far; a request to leave the UI stays."""
+        """Forget the presses queued so far; a laptop's request (the link's `about`) stays."""
         if self._events:
-            self._events = [e for e in self._events if e[0] == "exit"]
+            self._events = [e for e in self._events if e[0] == "ask"]
 
     def post(self, kind, name):
-        """Queue an event as if the buttons made it: the serial link's request to
-        leave the UI posts ("exit", "") so a waiting screen wakes up at once. No answer
-        on the LEDs: nobody pressed anything."""
+        """Queue an event as if the buttons made it: the serial link's `about` posts
+        ("ask", "about") so a waiting screen wakes up at once. No answer on the LEDs:
+        nobody pressed anything."""
         self._events.append((kind, name))
         self._ready.set()
 

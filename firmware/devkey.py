@@ -1,15 +1,23 @@
-# devkey.py  The device's signing key: made on the board, never sent, retired at the REPL
+# devkey.py  The device's signing key: made on the board, never sent, retired before a REPL
 # MIT licence. device.key holds a 32-byte Ed25519 secret drawn from os.urandom (the
-# RP2350's TRNG) the first time it is needed; device.pub its public key, which the
-# serial link's hello gives the laptop. Nothing serves device.key: the link reads only
-# finished game logs. Whoever gets the REPL could read it, so the firmware retires
-# (deletes) the key before it lets the REPL run (lockdown.py), and a new key is made at
-# the next start: the laptop then sees a new key and says so.
+# RP2350's TRNG) at the first power-on that finds no key; device.pub its public key, which
+# the serial link's hello gives the laptop and the signer reads (deriving it again is a
+# scalar multiplication, a third of a signature's work); device.kid what this device wrote
+# when it made the key, or when it first met a key it had not made. The REPL opens only
+# in maintenance mode (buttons held at power-on), and the key is retired (deleted) before
+# it does (lockdown.py): the next power-on makes a new one. A key file that appears any
+# other way (written over that REPL) has no record of being made here: the device says
+# so ("met"), shows it on the screen and in About, and a laptop that pinned the old key
+# refuses it until its owner confirms the new fingerprint. Whoever writes device.kid as
+# well defeats this check: the record is a hash anyone can compute. The laptop's pin is
+# the defence that holds (docs/security.md, promise 2).
 
+import hashlib
 import os
 
 KEY_FILE = "device.key"
 PUB_FILE = "device.pub"
+RECORD_FILE = "device.kid"
 
 
 def _read(path):
@@ -26,6 +34,11 @@ def _write(path, data):
     write_atomic(path, data)
 
 
+def _record(seed, pub, how):
+    """What the device writes beside a key it made (how b"made") or met (b"met")."""
+    return hashlib.sha256(b"confessor key " + how + b"\x00" + seed + pub).digest()
+
+
 class DeviceKey:
     """The key of one device (its files under `root`)."""
 
@@ -33,25 +46,71 @@ class DeviceKey:
         self.root = root
         self._urandom = urandom or os.urandom
 
-    def _paths(self):
-        return self.root + KEY_FILE, self.root + PUB_FILE
+    def _path(self, name):
+        return self.root + name
+
+    def check(self):
+        """At power-on, before anything signs: "made" (there was no key: one is made now
+        from os.urandom), "met" (a key this device did not make: its public key is
+        derived and kept, and the meeting recorded), or None (the key it made or met
+        before, its files whole)."""
+        seed = _read(self._path(KEY_FILE))
+        if seed is None or len(seed) != 32:
+            seed = bytes(self._urandom(32))
+            _write(self._path(KEY_FILE), seed)
+            self._keep(seed, b"made")
+            return "made"
+        if self.origin(seed) is not None:
+            return None
+        self._keep(seed, b"met")
+        return "met"
+
+    def origin(self, seed=None):
+        """ "made" or "met" (device.kid), or None when the files do not agree."""
+        seed = seed or _read(self._path(KEY_FILE))
+        pub = _read(self._path(PUB_FILE))
+        record = _read(self._path(RECORD_FILE))
+        if seed is None or pub is None or len(pub) != 32 or record is None:
+            return None
+        for how in (b"made", b"met"):
+            if record == _record(seed, pub, how):
+                return how.decode()
+        return None
+
+    def _keep(self, seed, how):
+        pub = self._signer(seed).public
+        _write(self._path(PUB_FILE), pub)
+        _write(self._path(RECORD_FILE), _record(seed, pub, how))
 
     def public(self):
-        """The public key (32 bytes), making the key pair if there is none."""
-        key_path, pub_path = self._paths()
-        pub = _read(pub_path)
-        if pub is not None and len(pub) == 32 and _read(key_path) is not None:
-            return pub
-        return self._use(None)
+        """The public key (32 bytes): device.pub, checked at power-on (check())."""
+        pub = _read(self._path(PUB_FILE))
+        if pub is None or len(pub) != 32:
+            self.check()
+            pub = _read(self._path(PUB_FILE))
+        if pub is None:
+            raise OSError("device.pub could not be written")
+        return pub
 
     def public_hex(self):
         import binascii
 
         return binascii.hexlify(self.public()).decode()
 
-    def _use(self, message):
-        """Load (or make) the key, then sign `message` (or return the public key).
-        The signer's code and table reader are dropped again after: RAM is for games."""
+    def fingerprint(self):
+        """What a person compares with the laptop (shared_rules/fingerprint.py, loaded
+        for it and dropped)."""
+        from loader import unload
+
+        from shared_rules.fingerprint import fingerprint
+
+        unload("shared_rules.fingerprint")
+        return fingerprint(self.public())
+
+    def _signer(self, seed, pub=None):
+        """An ed25519.SigningKey; with `pub` (device.pub), its public key is not derived
+        again. The module is dropped after each use (RAM is for games): callers keep
+        the key."""
         import gc
         import sys
 
@@ -59,27 +118,23 @@ class DeviceKey:
         import ed25519
 
         try:
-            key_path, pub_path = self._paths()
-            seed = _read(key_path)
-            if seed is None or len(seed) != 32:
-                seed = bytes(self._urandom(32))
-                _write(key_path, seed)
-            key = ed25519.SigningKey(seed)
-            if _read(pub_path) != key.public:
-                _write(pub_path, key.public)
-            return key.public if message is None else key.sign(message)
+            return ed25519.SigningKey(seed, public=pub)
         finally:
             del ed25519
             sys.modules.pop("ed25519", None)
 
     def sign(self, message):
         """The 64-byte Ed25519 signature of `message` with the device's key."""
-        return self._use(message)
+        seed = _read(self._path(KEY_FILE))
+        if seed is None or len(seed) != 32:
+            self.check()  # never signs with no key: one is made as at power-on
+            seed = _read(self._path(KEY_FILE))
+        return self._signer(seed, self.public()).sign(message)
 
     def retire(self):
         """Delete the key (before the REPL runs). The next start makes a new one."""
-        key_path, pub_path = self._paths()
-        for path in (key_path, pub_path, key_path + ".tmp"):
+        for name in (KEY_FILE, PUB_FILE, RECORD_FILE, KEY_FILE + ".tmp"):
+            path = self._path(name)
             try:
                 # overwrite before removing: littlefs may still keep the old block, but no
                 # file names it (docs/security.md: what the REPL can and cannot read)
@@ -90,4 +145,4 @@ class DeviceKey:
                 pass
 
     def exists(self):
-        return _read(self._paths()[0]) is not None
+        return _read(self._path(KEY_FILE)) is not None

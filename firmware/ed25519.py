@@ -207,9 +207,14 @@ def encode_point(X, Y, Z):
 
 
 class SigningKey:
-    """A key from its 32-byte secret seed: `public` (32 bytes) and `sign(message)`."""
+    """A key from its 32-byte secret seed: `public` (32 bytes) and `sign(message)`.
 
-    def __init__(self, seed, table=None):
+    `public`: the key's public key as the caller stored it, so it is not derived again
+    (a scalar multiplication: about a third of a signature's work). It must be this
+    seed's: a wrong one makes signatures that do not verify (the device checks its
+    stored key against what it wrote when it made it, devkey.py)."""
+
+    def __init__(self, seed, table=None, public=None):
         if len(seed) != 32:
             raise ValueError("an Ed25519 secret key has 32 bytes")
         self.table = table if table is not None else default_table()
@@ -219,8 +224,11 @@ class SigningKey:
         a |= 1 << 254
         self._a = a
         self._prefix = h[32:]
-        X, Y, Z, _ = base_mult(a % L, self.table)
-        self.public = encode_point(X, Y, Z)
+        if public is not None and len(public) == 32:
+            self.public = bytes(public)
+        else:
+            X, Y, Z, _ = base_mult(a % L, self.table)
+            self.public = encode_point(X, Y, Z)
 
     def sign(self, message):
         """The 64-byte signature of `message` (bytes)."""

@@ -1,15 +1,17 @@
-# guard.py  Ctrl-C held off while a game's seed is on flash; the REPL only with consent
-# MIT licence. The USB serial port carries the REPL. Whoever reaches a prompt can read
-# the flash: a game's seed (games/<id>.key) and the device's signing key. So:
+# guard.py  Ctrl-C held off: the USB serial port is the link's, never a prompt's
+# MIT licence. The USB serial port carries MicroPython's REPL, and whoever reaches a
+# prompt can read and write the flash: a game's seed (games/<id>.key), the device's
+# signing key, the firmware itself. So the REPL opens only in maintenance mode, A and C
+# held at power-on, a person with the board in hand (lockdown.enter_repl first ends
+# every unfinished game and retires the key). Otherwise:
 #
-# * While a seed is on flash (a game is unfinished), Ctrl-C does not interrupt: on the
-#   board micropython.kbd_intr(-1) makes 0x03 an ordinary byte; on the unix port
-#   (the virtual board) the pty's ISIG is turned off as well, because there the tty
-#   turns 0x03 into SIGINT and kbd_intr(-1) would leave SIGINT's default: death.
-# * The serial link's `repl` operation asks the table (lockdown.ReplGate, ask_table):
-#   the e-ink asks, a button must be held to allow it; refused, the game goes on.
-# * Every way to a prompt goes through lockdown.enter_repl first (main.py).
-# This module stays in RAM all game, so it is small; lockdown.py is loaded when needed.
+# * Ctrl-C never interrupts: on the board micropython.kbd_intr(-1) makes 0x03 an ordinary
+#   byte; on the unix port (the virtual board) the pty's ISIG is turned off as well,
+#   because there the tty turns 0x03 into SIGINT and kbd_intr(-1) would leave SIGINT's
+#   default: death. main.py holds it from its first line to its last.
+# * main.py never returns (a crash starts the application again), and the serial link
+#   has no operation that leaves it (`repl` is refused with what to do instead).
+# This module stays in RAM all session, so it is small.
 
 import os
 import sys
@@ -44,7 +46,7 @@ def hold_ctrl_c():
 
 
 def allow_ctrl_c():
-    """Ctrl-C interrupts again (no secret on flash; mpremote can break in)."""
+    """Ctrl-C interrupts again: maintenance mode's REPL, as main.py ends."""
     import micropython
 
     micropython.kbd_intr(3)  # first: the handler, then the tty may send SIGINT again
@@ -70,22 +72,8 @@ def seeds_on_flash(store):
     return out
 
 
-class Guard:
-    """Holds Ctrl-C off exactly while a seed is on flash; GameStore calls update()."""
-
-    def __init__(self, store):
-        self.store = store
-
-    def update(self):
-        if seeds_on_flash(self.store):
-            if not held():
-                hold_ctrl_c()
-        elif _held[0] != 2:
-            allow_ctrl_c()
-
-
 def halt():
-    """Stop for good without a prompt (a crash that keeps coming back mid-game): the
+    """Stop for good without a prompt (a crash that keeps coming back): the
     board restarts, which resumes the game; the unix port waits for a power cut."""
     hold_ctrl_c()
     if sys.platform == "rp2":

@@ -1,4 +1,4 @@
-# link_ops.py  The serial link's rarer operations: hello, ls, forget, settings, clock, repl
+# link_ops.py  The serial link's rarer operations: hello, ls, forget, settings, clock, about
 # MIT licence. Loaded for one request and dropped again (serial_link.py stays in RAM
 # all session, beside the game: RAM is for games). What they check and refuse is
 # serial_link.py's protocol (docs/sync.md, docs/security.md).
@@ -84,11 +84,13 @@ def op_hello(server, msg):
     version, mpy = _micropython_info()
     ident = getattr(server.app, "device_id", None)
     key = getattr(server.app, "device_key", None)
+    origin = getattr(key, "origin", None)
     return {
         "proto": wire.PROTOCOL,
         "fw": _version(),
         "device": ident if isinstance(ident, str) and ident else device_id(),
         "pub": key.public_hex() if key is not None else None,
+        "origin": origin() if origin is not None else None,  # "made" or "met" (devkey.py)
         "chunk": wire.MAX_CHUNK,
         "platform": sys.platform,
         "micropython": version,
@@ -237,24 +239,25 @@ def op_clock(server, msg):
     return {"time": now()}
 
 
-def op_repl(server, msg):
-    """Leave main.py for the REPL: at once between games; in a game only if the
-    table allows it on the device (then the game ends as abandoned)."""
-    gate = getattr(server.app, "repl_gate", None)
-    if gate is None and getattr(server.app, "board", None) is not None:
-        import lockdown  # pyright: ignore[reportMissingImports]
+def op_about(server, msg):
+    """Show About this device (the key's fingerprint) for a person to compare with the
+    laptop's: between games only, where the menu is (in a game the screen is the
+    table's). `shown` says whether it is on the screen now."""
+    buttons = getattr(getattr(server.app, "board", None), "buttons", None)
+    if buttons is None or _in_game(server):
+        return {"shown": False}
+    buttons.post("ask", "about")  # app.next_event shows it (about.py)
+    return {"shown": True}
 
-        gate = lockdown.ReplGate(server.app)
-    if gate is not None:
-        answer = gate.request()
-        if answer != "open":
-            return {"repl": answer}
-    else:
-        leave = getattr(server.app, "request_exit", None)
-        if leave is not None:
-            leave()
-    server.exit_requested = True
-    return {"repl": True}
+
+def op_repl(server, msg):
+    """There is no way from the link to the REPL: say what the way is."""
+    from shared_rules import wire  # loaded by the request's line (serial_link)
+
+    raise Refused(
+        wire.E_OP,
+        "no REPL over the link: hold A and C while powering the device on (maintenance mode)",
+    )
 
 
 def load_pending():

@@ -1,5 +1,5 @@
-# lockdown.py  Before any prompt: unfinished games ended, the signing key retired, the
-# table told; and the question a laptop's REPL request puts to the table.
+# lockdown.py  Before maintenance mode's prompt: unfinished games ended, the signing key
+# retired, the table told; and the games a power-on finds orphaned, ended.
 # MIT licence. Loaded only when needed (guard.py is what stays in RAM). Ending a game
 # as abandoned reveals its seed in its signed log, so nothing is left worth reading.
 
@@ -60,26 +60,19 @@ def end_all(store, key, why, keep=None):
     return out
 
 
-WHY_TEXT = {
-    "maintenance": "A and C were held at power-on.",
-    "repl": "The table let a laptop open it.",
-    "ctrl-c": "A laptop pressed Ctrl-C between games.",
-    "crash": "The firmware stopped on an error.",
-}
-
-
-def enter_repl(board, store, key, why):
-    """Everything that must happen before a prompt: games ended, key retired, the
-    table told. Ctrl-C stays held off: main.py allows it as it returns."""
-    hold_ctrl_c()  # a second Ctrl-C must not cut this short
+def enter_repl(board, store, key, why="maintenance"):
+    """Everything that must happen before maintenance mode's prompt (A and C held at
+    power-on, the only way to it): games ended, key retired, the table told. Ctrl-C
+    stays held off: main.py allows it as it returns."""
+    hold_ctrl_c()
     ended = []
     if store is not None:
         try:
-            ended = end_all(store, key, "repl" if why == "repl" else "maintenance")
+            ended = end_all(store, key, why)
         except Exception:  # noqa: BLE001 - the key is retired whatever happens
             ended = []
     key.retire()
-    lines = [WHY_TEXT.get(why, why)]
+    lines = ["A and C were held at power-on."]
     for game_id, result in ended:
         lines.append("Game %s abandoned:" % game_id)
         lines.append("  seed in its log, seal %s" % (result or "-"))
@@ -109,76 +102,3 @@ def _show(board, title, lines):
     board.leds.only(None, "off")
     board.leds.show()
     asyncio.run(draw())
-
-
-# ****** a laptop asks for the REPL ******
-class ReplGate:
-    """The `repl` operation's answer: "open" (main.py is leaving), "asked" (the table
-    is being asked), or "refused" (the table said no; a new request asks again)."""
-
-    def __init__(self, app):
-        self.app = app
-        self.state = "idle"
-        app.repl_gate = self  # ask_table and main.py find it there
-
-    def request(self):
-        if self.state == "approved":
-            return "open"
-        if self.state == "asked":
-            self._remind()
-            return "asked"
-        if self.state == "refused":
-            self.state = "idle"
-            return "refused"
-        store = getattr(self.app, "store", None)
-        if store is None or not seeds_on_flash(store):
-            self.state = "approved"
-            self.app.request_exit()
-            return "open"
-        self.state = "asked"
-        self.app.board.buttons._emit("ask", "repl")
-        return "asked"
-
-    def _remind(self):
-        # the ask event may have been cleared (splash) before the UI saw it
-        screen = getattr(self.app, "screen", None)
-        buttons = self.app.board.buttons
-        if (screen is None or screen.name != "ask-repl") and ("ask", "repl") not in buttons._events:
-            buttons._emit("ask", "repl")
-
-
-QUESTION = (
-    "A laptop asks for the REPL. Allowing it ends this game as abandoned and shows "
-    "its seed. Hold B to allow, press A to refuse."
-)
-
-
-async def ask_table(app):
-    """Show the question and wait for the table: True if it allowed the REPL."""
-    from ui import Screen, wrap
-
-    gate = getattr(app, "repl_gate", None)
-    if gate is None or gate.state != "asked":
-        return False
-    previous = app.screen
-    await app.show(
-        Screen("ask-repl", "Open the REPL?", lines=wrap(QUESTION), keys=("Refuse", "Hold", "")),
-        True,
-    )
-    buttons = app.board.buttons
-    while True:
-        app.waiting = buttons.pending() == 0
-        try:
-            kind, name = await buttons.get()
-        finally:
-            app.waiting = False
-        if kind == "long" and name == "B":
-            gate.state = "approved"
-            app.request_exit()
-            return True
-        if kind == "press" and name in ("A", "C"):
-            gate.state = "refused"
-            break
-    if previous is not None:
-        await app.show(previous, True)
-    return False

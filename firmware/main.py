@@ -1,12 +1,12 @@
-# main.py  Power-on: Ctrl-C held off, maintenance check, the application, the serial link
-# MIT licence. The first line holds Ctrl-C off until lockdown.py knows whether a game's
-# seed is on flash: while one is, no byte on the serial line reaches a prompt. Holding
-# A and C at power-on is maintenance: lockdown ends any unfinished game as abandoned,
-# retires the signing key, says so on the screen, and main.py returns to the REPL.
-# Otherwise the UI loop, the button poller, the serial link and, on the unix port, the
-# simulator's side channel run as asyncio tasks. Every way out of main.py (the link's
-# `repl`, allowed by the table in a game; Ctrl-C between games; a crash) goes through
-# lockdown.enter_repl first. Nothing is printed: stdout belongs to the serial link.
+# main.py  Power-on: Ctrl-C held off, the key checked, maintenance, the application
+# MIT licence. The USB serial port speaks only the serial link: Ctrl-C is held off from
+# the first line to the last, and main.py never returns, so no prompt is ever reached,
+# except in maintenance mode: A and C held at power-on (a person with the board in
+# hand). Then lockdown ends any unfinished game as abandoned, retires the signing key,
+# says so on the screen, and main.py returns to the REPL, for flashing. Otherwise the UI
+# loop, the button poller, the serial link and, on the unix port, the simulator's side
+# channel run as asyncio tasks; a crash starts the application again (a game resumes
+# from its journal), as a reset would. Nothing is printed: stdout belongs to the link.
 
 import micropython
 
@@ -19,6 +19,13 @@ if ".frozen" in sys.path:
     sys.path.remove(".frozen")
     sys.path.insert(0, ".frozen")
 try:
+    import sys  # noqa: E402
+
+    if ".frozen" in sys.path:
+        # a frozen image's own modules first: a file on flash cannot stand in for one
+        # (docs/security.md, "Frozen firmware")
+        sys.path.remove(".frozen")
+        sys.path.insert(0, ".frozen")
     import guard  # noqa: E402
 
     guard.hold_ctrl_c()  # the unix port's tty too (guard.py)
@@ -54,12 +61,11 @@ async def _main(board, app):
             task.cancel()
 
 
-def _watch(app, guard, link):
-    """After a game starts, ends or closes: Ctrl-C held or allowed, waiting settings."""
+def _watch(app, link):
+    """After a game starts, ends or closes: settings that waited for it."""
     store = app.store
 
     def changed():
-        guard.update()
         if link is not None and not store.current():
             try:
                 link.apply_pending(app)
@@ -80,6 +86,7 @@ def _note_crash(err):
 
 
 def main():
+    """Returns only in maintenance mode."""
     import asyncio
 
     import board as board_mod
@@ -87,16 +94,17 @@ def main():
     from devkey import DeviceKey
     from store import GameStore
 
-    DeviceKey().public()  # a new key is made now, while the heap is whole, not mid-menu
-    del DeviceKey  # startup.py drops the module
+    # the key checked, or made, now, while the heap is whole (not mid-menu): "made",
+    # "met" (a key file this device did not make) or None, for the screen to say
+    news = DeviceKey().check()
+    del DeviceKey
+    sys.modules.pop("devkey", None)  # the app loads the key when it signs
     gc.collect()
     board = board_mod.build()
     store = GameStore("games", board.sync)
-    guard = guard_mod.Guard(store)
-    guard.update()
     import startup
 
-    why = startup.prepare(board, store, guard)
+    why = startup.prepare(board, store)
     del startup
     sys.modules.pop("startup", None)  # once at power-on: RAM is for games
     gc.collect()
@@ -113,49 +121,36 @@ def main():
     crashes = 0
     while True:
         app = App(board)
-        _watch(app, guard, link)
+        # a key made or met at power-on: said once, after the splash (about.py)
+        app.key_news, news = news, None  # pyright: ignore[reportAttributeAccessIssue]
+        _watch(app, link)
         gc.collect()
         try:
             asyncio.run(_main(board, app))
-            why = "repl"
-        except KeyboardInterrupt:
-            why = "ctrl-c"
         except Exception as err:  # noqa: BLE001 - a crash never gives a prompt
             _note_crash(err)
-            why = "crash"
-        gate = getattr(app, "repl_gate", None)  # lockdown.ReplGate, once a laptop asked
-        playing = guard_mod.seeds_on_flash(store) and not (gate and gate.state == "approved")
-        if why == "crash" or playing:
-            # a crash, or a Ctrl-C from before the first line mid-game: start the
-            # application again (the game resumes from its journal), as a reset would
-            guard_mod.hold_ctrl_c()
-            app = None
-            gc.collect()
-            crashes += 1
-            if crashes > 5:
-                guard_mod.halt()
-            continue
-        break
-    app.session = None
-    gc.collect()
-    import lockdown
-
-    lockdown.enter_repl(board, app.store, app.device_key, why)  # pyright: ignore[reportOptionalMemberAccess]
-    if board.sim is not None:
-        board.sim.exit()
-    return "exit"
+        # the application never returns by itself: whatever ended it, start it again
+        # (the game resumes from its journal), as a reset would; a crash that keeps
+        # coming back stops the device without a prompt
+        guard_mod.hold_ctrl_c()
+        app = None
+        gc.collect()
+        crashes += 1
+        if crashes > 5:
+            guard_mod.halt()
 
 
 def _run():
     while True:
         try:
             main()
-            break
+            break  # maintenance mode: the REPL may have the port
         except KeyboardInterrupt:
             # pending from before the first line: start again rather than give a prompt
             micropython.kbd_intr(-1)
-    import guard
-
+        except BaseException as err:  # noqa: BLE001 - never a prompt, whatever failed
+            _note_crash(err)
+            guard.halt()
     guard.allow_ctrl_c()  # the last line: the REPL may have Ctrl-C
 
 

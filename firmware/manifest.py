@@ -61,9 +61,10 @@ module("link_ops.py")  # the link's rarer operations, loaded per request
 
 # -- security (docs/security.md) ------------------------------------------------------------
 module("startup.py")  # once at power-on: maintenance, orphaned games
-module("guard.py")  # Ctrl-C held off while a seed is on flash
-module("lockdown.py")  # every way to the REPL: unfinished games ended, key retired
-module("devkey.py")  # the device's signing key
+module("guard.py")  # Ctrl-C held off: the USB port is the link's
+module("lockdown.py")  # maintenance mode's REPL: unfinished games ended, key retired
+module("devkey.py")  # the device's signing key, made here, checked at power-on
+module("about.py")  # About this device: the key's fingerprint (menu, a laptop's ask)
 module("ed25519.py")  # the signer (plain Python)
 module("flashspace.py")  # room on flash for a game's journal
 
@@ -95,6 +96,7 @@ package(
         "gamelog.py",  # reading records (a resume, a finished log): loaded for it
         "linebuffer.py",  # the serial link's lines: all it keeps until a laptop speaks
         "wire.py",  # the link's frames: loaded when a line comes in
+        "fingerprint.py",  # the device key's fingerprint a person compares
         # 7: The Sins
         "seven_sins_entry.py",
         "seven_sins.py",

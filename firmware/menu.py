@@ -1,4 +1,5 @@
-# menu.py  New game: the game, the players, its options, the first player, phone mode
+# menu.py  New game: the game, the players, its options, the first player, phone mode;
+# and About this device (about.py: its key's fingerprint)
 # MIT licence. Built from catalogue entries (shared_rules/<game>_entry.py: title,
 # player counts, options) without importing any game's engine. Only the entry of the
 # game on show is in RAM: choosing another unloads it before the next is imported, and
@@ -68,6 +69,8 @@ class Menu:
                 elif row == "phones":
                     # a device setting, kept for the next games too (settings.py)
                     app.apply_settings({"phones": not app.settings["phones"]})
+                elif row == "about":
+                    await _about(app)
                 else:
                     opt = e.OPTIONS[cursor - 2]
                     value = options.get(opt.name, opt.default)
@@ -129,7 +132,17 @@ def _radio(board):
 def _rows(e, phones):
     rows = ["game", "players"] + ["opt"] * len(e.OPTIONS)
     rows += ["first"] if _own_first(e) else []
-    return rows + (["phones"] if phones else [])
+    return rows + ["about"] + (["phones"] if phones else [])
+
+
+async def _about(app):
+    """About this device, its module loaded for it and dropped after."""
+    import sys
+
+    import about
+
+    sys.modules.pop("about", None)
+    await about.show(app)
 
 
 def _screen(e, players, options, first, cursor, rows, phones):
@@ -142,6 +155,7 @@ def _screen(e, players, options, first, cursor, rows, phones):
             items.append("%s: %s" % (opt.name, opt.show(value)))  # "off": no round limit
     if _own_first(e):
         items.append("First player: P%d" % (first + 1))
+    items.append("About this device")
     if "phones" in rows:
         items.append("Phones: %s" % _show_value(phones))
     return Screen(

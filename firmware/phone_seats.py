@@ -77,7 +77,16 @@ class _Bucket:
 
 class Guard:
     """Rate limit on token guessing. Ask allowed(peer) before checking a token, then
-    report failed(peer) or passed(peer). Between games, reset()."""
+    report failed(peer) or passed(peer). Between games, reset().
+
+    Every address is limited: it has a bucket of its own while the table has room for
+    it, and shares one `overflow` bucket with every other address that finds the table
+    full (stricter, never looser: no number of addresses switches the limit off). Only
+    a bucket that is full again (nothing against its address) gives up its place, and
+    an address given a place starts at the overflow bucket's level, so what it guessed
+    without one still counts.
+    Peers that showed a valid token are spared the shared limit, not their own; a
+    failure ends that."""
 
     def __init__(self, clock, burst=5, every_ms=2000, total_burst=20, total_every_ms=500, peers=16):
         self.clock = clock  # ticks_ms() and ticks_diff(a, b), as MicroPython's time
@@ -95,6 +104,7 @@ class Guard:
         self._peers = {}
         self._trusted = []
         self._total = _Bucket(self.total_burst, now)
+        self._overflow = _Bucket(self.burst, now)  # every address the table has no room for
 
     def _refill(self, bucket, burst, every, now):
         gained = self.clock.ticks_diff(now, bucket.stamp) // every
@@ -104,26 +114,27 @@ class Guard:
         return bucket.level
 
     def _peer(self, peer, now):
+        """The bucket that limits `peer`: its own, or the shared overflow bucket."""
         b = self._peers.get(peer)
         if b is None:
             if len(self._peers) >= self.max_peers:
-                # forget a peer that has nothing against it any more; if every one has,
-                # the newcomer is judged by the shared limit alone
+                # forget a peer that has nothing against it any more; if none can go,
+                # the newcomer shares the overflow bucket
                 for key in list(self._peers):
                     other = self._peers[key]
                     if self._refill(other, self.burst, self.every_ms, now) == self.burst:
                         del self._peers[key]
                         break
                 else:
-                    return None
-            b = _Bucket(self.burst, now)
+                    return self._overflow
+            # it may have guessed while it had no place: it starts where they all stand
+            b = _Bucket(self._refill(self._overflow, self.burst, self.every_ms, now), now)
             self._peers[peer] = b
         return b
 
     def allowed(self, peer):
         now = self.clock.ticks_ms()
-        b = self._peer(peer, now)
-        if b is not None and self._refill(b, self.burst, self.every_ms, now) <= 0:
+        if self._refill(self._peer(peer, now), self.burst, self.every_ms, now) <= 0:
             self.refused += 1
             return False
         if peer in self._trusted:
@@ -136,9 +147,11 @@ class Guard:
     def failed(self, peer):
         now = self.clock.ticks_ms()
         self.failures += 1
+        if peer in self._trusted:
+            self._trusted.remove(peer)  # a guess: judged by the shared limit again
         b = self._peer(peer, now)
         # refill first: a bucket that was full starts its clock at this failure
-        if b is not None and self._refill(b, self.burst, self.every_ms, now) > 0:
+        if self._refill(b, self.burst, self.every_ms, now) > 0:
             b.level -= 1
         if self._refill(self._total, self.total_burst, self.total_every_ms, now) > 0:
             self._total.level -= 1

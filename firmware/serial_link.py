@@ -9,8 +9,8 @@ shared_rules.wire lines: printable ASCII. The codec is imported when a line
 comes in (a table with no laptop never loads it: the device waits with
 shared_rules/linebuffer.py alone) and stays until the menu or game it came in
 is over (loader.Loaded); a line that finds no room for it gets no reply, and
-the laptop sends it again. Whether Ctrl-C interrupts is
-lockdown.py's business: not while a game is unfinished.
+the laptop sends it again. Ctrl-C never interrupts (guard.py): the port is
+the link's.
 
 The laptop drives every exchange; the device speaks only in reply. A
 request repeated with the same bytes (a retry after a lost reply) gets the
@@ -19,8 +19,9 @@ cached reply without running again, and every operation is idempotent.
 Privacy: while a game is in progress the link tells only what an onlooker at
 the table could see (the public keys of App.status()). Only finished logs
 are served; the in-progress log, the .key files and the device's signing
-key never are. `repl` in a game asks the table (lockdown.ReplGate); settings
-that change what the table sees (seat names, phones, Wi-Fi) wait until the game ends.
+key never are. There is no way from the link to the REPL (`repl` is refused with
+the way: maintenance mode, guard.py); settings that change what the table sees
+(seat names, phones, Wi-Fi) wait until the game ends.
 The Wi-Fi password is written over the link and never read back (link_ops._shown).
 """
 
@@ -83,7 +84,6 @@ class Server:
     def __init__(self, app, store=None):
         self.app = app
         self.store = store if store is not None else self._find_store(app)
-        self.exit_requested = False
         self._last_request = None
         self._last_reply = None
         self._sha = {}  # name -> (size, sha256 hex); finished logs never change
@@ -165,7 +165,7 @@ class Server:
         out = {}
         for key in STATUS_KEYS:
             out[key] = status.get(key) if isinstance(status, dict) else None
-        # a game's seed is on flash: Ctrl-C is held off and `repl` asks the table
+        # a game's seed is on flash: a game is unfinished
         out["playing"] = self._seeds()
         return out
 
@@ -208,7 +208,7 @@ class Server:
 
 
 # link_ops.py: once a connection (hello), once a sync (ls) or rarer
-_RARE_OPS = ("hello", "ls", "forget", "settings", "clock", "repl")
+_RARE_OPS = ("hello", "ls", "forget", "settings", "clock", "about", "repl")
 
 
 def _rare(server, op):
@@ -264,7 +264,7 @@ def _name(err):
 
 
 async def serve(app, store=None, stream_in=None, stream_out=None, server=None):
-    """Answer requests until the laptop asks for the REPL (then return)."""
+    """Answer requests for as long as main.py runs."""
     inp = stream_in or getattr(sys.stdin, "buffer", sys.stdin)
     out = stream_out or getattr(sys.stdout, "buffer", sys.stdout)
     if server is None:
@@ -273,7 +273,7 @@ async def serve(app, store=None, stream_in=None, stream_out=None, server=None):
     poller = select.poll()
     poller.register(inp, select.POLLIN)
     lines = LineBuffer()
-    while not server.exit_requested:
+    while True:
         first = await reader.read(1)
         if not first:  # end of input (unix port only): wait for a host
             await asyncio.sleep(0.1)
@@ -289,8 +289,6 @@ async def serve(app, store=None, stream_in=None, stream_out=None, server=None):
             reply = server.handle(line)
             if reply:
                 out.write(reply)  # pyright: ignore[reportArgumentType]  # a binary stream
-            if server.exit_requested:
-                break
         if hasattr(out, "flush"):
             out.flush()
     return server
@@ -298,7 +296,7 @@ async def serve(app, store=None, stream_in=None, stream_out=None, server=None):
 
 async def supervise(app, store=None, stream_in=None, stream_out=None):
     """Run the link for as long as main.py runs: a failure of the link task (an error
-    in the stream, a bug, memory) restarts it with its state; only `repl` ends it."""
+    in the stream, a bug, memory) restarts it with its state."""
     import gc
 
     server = Server(app, store)

@@ -19,6 +19,7 @@ from shared_rules.game import CHANCE
 
 _MAX_EVENTS = const(3)  # public events recalled on the turn screen
 _LEAST_ROOM = const(64)  # history room not worth reserving
+SIGNING = ("The game's log is being signed", "with this device's key.")
 
 
 class Session:
@@ -235,12 +236,12 @@ class Session:
             else:
                 action = await turn(self, seat)
                 if action is None:
-                    self.end(True)
+                    await self.end(True)
                     return
             await self.commit(action)
             if state.move_number() & 15 == 0:
                 gc.collect()
-        self.end(False)
+        await self.end(False)
 
     # ****** phone mode (phone_mode.py, docs/phones.md; started by session_open.py) ******
     def phones_off(self):
@@ -248,8 +249,12 @@ class Session:
             self.phones.stop()
             self.phones = None
 
-    def end(self, abandoned):
-        """Journal the end record, revealing the seed, signed by the device's key."""
+    async def end(self, abandoned):
+        """Journal the end record, revealing the seed, signed by the device's key. The
+        table sees "Signing" meanwhile: on the board a signature takes a moment."""
+        from ui import Screen
+
+        await self.show(Screen("signing", self.title, big="Signing", lines=SIGNING))
         returns = [0] * self.game.num_players if abandoned else self._state.returns()
         sign = self.app.device_key.sign
         self.app.store.finish(self.id, self.journal.finish(self.seed, returns, abandoned, sign))

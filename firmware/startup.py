@@ -1,10 +1,10 @@
-# startup.py  What main.py does once at power-on, before the application: the key made,
-# maintenance mode, orphaned games ended. Loaded once and dropped again (main.py is
-# compiled from source and stays in RAM all session: what runs once lives here).
+# startup.py  What main.py does once at power-on, before the application: maintenance
+# mode, orphaned games ended. Loaded once and dropped again (main.py is compiled from
+# source and stays in RAM all session: what runs once lives here).
 
 
-def prepare(board, store, guard):
-    """"maintenance" when the device was started in maintenance mode (the game ended,
+def prepare(board, store):
+    """ "maintenance" when the device was started in maintenance mode (the games ended,
     the key retired: main.py returns to the REPL), else None."""
     import gc
     import sys
@@ -13,15 +13,16 @@ def prepare(board, store, guard):
 
     key = DeviceKey()
     if board.buttons.raw("A") and board.buttons.raw("C"):
-        # held since power-on, before any debouncing task exists: maintenance
+        # held since power-on, before any debouncing task exists: a person with the
+        # board in hand asks for the REPL (maintenance mode)
         import lockdown
 
         lockdown.enter_repl(board, store, key, "maintenance")
         return "maintenance"
     current = store.current()
-    import guard as guard_mod
+    import guard
 
-    if [g for g in guard_mod.seeds_on_flash(store) if g != current]:
+    if [g for g in guard.seeds_on_flash(store) if g != current]:
         # a seed whose game is no longer in progress (closed after an error) has no use
         import lockdown
 
@@ -30,7 +31,6 @@ def prepare(board, store, guard):
         from loader import unload
 
         unload("shared_rules.gamelog")  # the journals' reading (Journal.restore): not kept
-        guard.update()
     sys.modules.pop("devkey", None)  # the app loads the key when it signs
     gc.collect()
     return None

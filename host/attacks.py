@@ -79,7 +79,9 @@ def fuzz_lines(rng: random.Random, n: int, max_depth: int) -> list[bytes]:
         elif pick < 0.8:
             out.append(bytes(rng.randrange(256) for _ in range(rng.choice([1, 9, 80, 400]))))
         else:
-            op = rng.choice(["repl", "read", "forget", "settings", "clock", "nope", "status"])
+            op = rng.choice(
+                ["repl", "about", "read", "forget", "settings", "clock", "nope", "status"]
+            )
             args = rng.choice(
                 [{}, {"name": "../device.key", "off": 0, "len": 9}, {"values": {"names": 7}}]
             )

@@ -1,15 +1,17 @@
-"""Who wrote a log: the device's Ed25519 signature, checked against the keys this
-laptop trusts (trust on first use, recorded in the log database).
+"""Who wrote a log: the device's Ed25519 signature, checked against the key this
+laptop's owner pinned for the device (host/logdb.py: a person confirmed its
+fingerprint).
 
 `gamelog.verify` checks everything a log says about itself; this adds the two
 questions a file's holder could otherwise answer for the device: is the
 signature right, and is the key that made it the device's own?
 
-A device's key is learned from its `hello` at sync (or before a flash). When a
-device shows a new key (its REPL was opened: flashed, maintenance mode, or a
-table-approved request), the old key is retired: logs signed with it stay trusted
-only if they reached this laptop before it was retired, because whoever had the
-REPL may have read what was left of it on flash.
+A device's key is shown in its `hello` at sync and pinned once a person confirms
+its fingerprint (`confessor sync` at a terminal, `confessor devices trust`). A
+device shows a new key after maintenance mode (its REPL: the old key is deleted
+first); once its owner confirms the new key, the old one is retired: logs signed
+with it stay trusted only if they reached this laptop before, because whoever had
+the REPL may have found what was left of it on flash.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ def parse_key(text: str) -> bytes:
     """A public key as 64 hex digits; ValueError with a one-line reason."""
     text = text.strip().lower()
     if len(text) != 64 or any(c not in "0123456789abcdef" for c in text):
-        raise ValueError("a device key is 64 hex digits (as `confessor logs --keys` shows)")
+        raise ValueError("a device key is 64 hex digits (as a log's header carries it)")
     return bytes.fromhex(text)
 
 

@@ -33,7 +33,8 @@ def run(args):
     try:
         print("virtual Confessor running: %s" % board.url)
         print("  flash folder %s" % board.flash_dir)
-        print("  try: confessor sync --port %s   or   mpremote connect %s" % (board.url, board.url))
+        print("  try: confessor sync --port %s" % board.url)
+        print("  the REPL (mpremote, confessor flash) only in maintenance mode: key m of --panel")
         sys.stdout.flush()
         if args.panel and sys.stdin.isatty():
             from host.panel import Panel

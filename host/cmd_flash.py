@@ -1,6 +1,11 @@
 """`confessor flash`: put the firmware on a board: a whole image to a board in BOOTSEL mode
-(--image), or the firmware's files to a board running stock MicroPython (only what changed)."""
+(--image), or the firmware's files to a board running stock MicroPython (only what changed).
 
+For the files path, a board running Confessor gives no REPL unless A and C were held as it powered on
+(maintenance mode, docs/security.md): at a terminal the command says so and waits
+for the board to come back that way; elsewhere it stops with one line saying so."""
+
+import sys
 from pathlib import Path
 
 from host.errors import CliError
@@ -20,44 +25,42 @@ def add_arguments(parser):
     parser.add_argument("--py", action="store_true", help="copy .py sources, do not compile")
     parser.add_argument("--no-reset", action="store_true", help="do not restart the board after")
     parser.add_argument("--firmware", type=Path, help="the firmware folder (default: firmware/)")
-    parser.add_argument(
-        "--ask-table",
-        action="store_true",
-        help="if a game is in progress, ask the table on the device to allow the flash (a"
-        " button is held there; the game ends abandoned)",
-    )
 
 
 def run(args):
     if args.image:
         return flash_image(args)
-    from host.flash import ROOT, FlashError, ask_table, flash
+    from host.flash import ROOT, FlashError, flash, wait_for_maintenance
     from host.link import LinkError, find_port
 
     firmware = args.firmware or ROOT / "firmware"
     if not (firmware / "main.py").exists():
         raise CliError("no main.py in %s" % firmware)
+
+    def wait(port, status):
+        print(
+            "the board on %s runs Confessor, whose USB port gives no REPL. Unplug it, then"
+            ' hold A and C while plugging it back in, until its screen says "REPL open'
+            ' (maintenance)"%s. Waiting...'
+            % (
+                port,
+                " (the game in progress, seal %s, ends abandoned)" % status.get("seal")
+                if status.get("playing")
+                else "",
+            ),
+            flush=True,
+        )
+        return wait_for_maintenance(lambda: args.port or find_port())
+
     try:
         port = args.port or find_port()
-
-        def ask(status):
-            ask_table(
-                port,
-                asked=lambda: print(
-                    "a game is in progress (seal %s): the device asks the table; hold B on it"
-                    " to allow the flash (the game ends abandoned), press A to refuse"
-                    % status.get("seal"),
-                    flush=True,
-                ),
-            )
-
         report = flash(
             port,
             firmware,
             force_py=args.py,
             reset=not args.no_reset,
             progress=lambda name: print("  sending %s" % name, flush=True),
-            ask=ask if args.ask_table else None,
+            wait=wait if sys.stdin.isatty() and sys.stdout.isatty() else None,
         )
     except (FlashError, LinkError) as err:
         raise CliError(str(err)) from None

@@ -24,11 +24,16 @@ def run(args):
     from host.link import Link, LinkError, find_port
     from host.sync import sync
 
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:
         port = args.port or find_port()
         with open_db(args) as db, Link.open(port) as link:
             result = sync(
-                link, db, progress=_progress if sys.stderr.isatty() else None, forget=not args.keep
+                link,
+                db,
+                progress=_progress if sys.stderr.isatty() else None,
+                forget=not args.keep,
+                confirm=ask_person if interactive else None,
             )
             if args.clock:
                 link.set_clock()
@@ -47,20 +52,16 @@ def run(args):
         % (len(result["new"]), _games(len(result["new"])), result["device"], result["known"])
     )
     key = result["key"]
-    if key["event"] == "new":
-        print("recorded device %s's signing key %s..." % (result["device"], key["pub"][:16]))
-    elif key["event"] == "changed":
+    if key["confirmed"]:
         print(
-            "device %s has a NEW signing key %s... (was %s...): its REPL was opened since the"
-            " last sync (a flash, maintenance mode, or a table-approved request); logs signed"
-            " with the old key are trusted only if they were synced before"
-            % (result["device"], key["pub"][:16], (key["old"] or "")[:16])
+            "pinned device %s's signing key %s (you confirmed it)"
+            % (key["device"], key["fingerprint"])
         )
-    elif key["event"] == "returned":
-        print(
-            "device %s shows a signing key it had retired (%s...): someone restored an old key;"
-            " it stays untrusted" % (result["device"], key["pub"][:16])
-        )
+        if key["pinned"]:
+            print(
+                "the key pinned before, %s, is retired: the logs it signed that are already"
+                " here stay trusted, later ones will not be" % key["pinned_fingerprint"]
+            )
     if result["forgotten"]:
         print(
             "the device deleted %d %s it no longer needs to keep"
@@ -87,3 +88,36 @@ def _games(n):
 def _progress(name, done, size):
     sys.stderr.write("\r  %s %d/%d bytes" % (name, done, size))
     sys.stderr.flush()
+
+
+def ask_person(key: dict) -> bool:
+    """Put a key this laptop has not pinned to the person at the terminal: True if they
+    say the device's screen shows the same fingerprint."""
+    device, fp = key["device"], key["fingerprint"]
+    if key["state"] == "new":
+        print("device %s is new to this laptop. Its signing key's fingerprint is" % device)
+        print("\n    %s\n" % fp)
+    else:
+        print("device %s shows a DIFFERENT signing key from the one pinned here:" % device)
+        print("\n    pinned:  %s\n    shown:   %s\n" % (key["pinned_fingerprint"], fp))
+        if key["retired"]:
+            print("(the key shown was pinned here before, and retired %s)" % key["retired"])
+        print(
+            "A device makes a new key after maintenance mode (A and C held at power-on, as"
+            " for a flash). If nobody did that, another board may be using this device's id,"
+            " or its key was replaced: answer no."
+        )
+    if key.get("origin") == "met":
+        print(
+            "The device itself says it did not make this key: a key file was written to it"
+            " over USB (maintenance mode)."
+        )
+    if key.get("shown"):
+        print("The device shows its fingerprint now.")
+    else:
+        print("The device cannot show it now (a game is in progress): see Menu > About after it.")
+    try:
+        answer = input("Does the device's screen show %s? [y/N] " % fp)
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")

@@ -110,6 +110,7 @@ def run_demo(out_dir: Path, log=print) -> int:
     from host.logdb import LogDB
     from host.logtools import seat_names
     from host.sync import sync
+    from shared_rules.fingerprint import fingerprint
 
     out_dir = Path(out_dir)
     _check_out_dir(out_dir)
@@ -121,7 +122,12 @@ def run_demo(out_dir: Path, log=print) -> int:
         played = play(client, out_dir / "screens", log=log)
         log("played a whole game with %d button presses" % played["presses"])
         with LogDB(out_dir / "games.sqlite") as db, Link.open(board.url) as link:
-            result = sync(link, db)
+            # a person compares the fingerprint the laptop shows with the device's About
+            # screen; the virtual board's key is in its flash folder, on this laptop
+            own = fingerprint((out_dir / "flash" / "device.pub").read_bytes())
+            result = sync(link, db, confirm=lambda key: key["fingerprint"] == own)
+            log("pinned the virtual device's signing key %s (a real one you compare with" % own)
+            log("  its screen: Menu > About)")
             rows = db.rows()
             if len(result["new"]) != 1:
                 raise RuntimeError("expected one finished game, synced %d" % len(result["new"]))

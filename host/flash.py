@@ -1,9 +1,10 @@
 """Put the firmware on a board (or the virtual board) with mpremote.
 
-1. Stop main.py (Ctrl-C) and enter the raw REPL (mpremote's SerialTransport). A
-   device in a game holds Ctrl-C off until the game ends (docs/security.md): its link
-   says so first, and the flash stops with one line on what to do, or, with
-   `ask_table`, asks the table on the device to allow it (the game ends abandoned).
+1. Enter the raw REPL (mpremote's SerialTransport). Confessor's firmware gives no
+   REPL unless A and C were held as the board powered on (maintenance mode,
+   docs/security.md): if its link answers, the flash stops with one line saying so,
+   or `wait` (cmd_flash.py, at a terminal) tells the person and waits for the board
+   to come back in maintenance mode. A board with no firmware is at its REPL already.
 2. Ask the board its platform, MicroPython version and .mpy format; refuse a
    MicroPython older than the firmware needs.
 3. Build the file set: exactly the device manifest's list (firmware/manifest.py,
@@ -136,6 +137,11 @@ class Report:
             "hashes checked on the device; %s (%.1f s)"
             % ("reset, main.py is starting" if self.reset else "not reset", self.seconds)
         )
+        if not b.virtual:
+            out.append(
+                "a board flashed in maintenance mode makes a new signing key as it starts:"
+                " your next `confessor sync` asks you to compare its fingerprint"
+            )
         return out
 
 
@@ -295,42 +301,52 @@ def _literal(out: bytes):
     return ast.literal_eval(out.decode().strip().splitlines()[-1])
 
 
-GAME_RUNNING = (
-    "a game is in progress on the device (seal %s, move %s), and a game's secrets never"
-    " reach the REPL: finish it, or abandon it from its pause menu, then flash again; or"
-    " flash with --ask-table (the table holds B on the device to allow it, and the game"
-    " ends abandoned); or hold A+C while plugging the board in (that abandons it too)"
-)
+def maintenance_text(port: str, status: dict) -> str:
+    """One line: the firmware answers on `port`, so no REPL; what to do."""
+    game = ""
+    if status.get("playing"):
+        game = (
+            "; the game in progress (seal %s, move %s) then ends abandoned, its seed shown"
+            % (status.get("seal"), status.get("move"))
+        )
+    return (
+        "the board on %s runs Confessor, whose USB port speaks only its link, never a REPL:"
+        " unplug it, hold A and C while plugging it back in (maintenance mode, its screen"
+        " says so), then flash again%s" % (port, game)
+    )
 
 
-def game_in_progress(port: str) -> dict | None:
-    """The device's public status if its firmware answers and a game's seed is on flash
-    (Ctrl-C is held off then), else None (no firmware running, or no game)."""
+def firmware_status(port: str) -> dict | None:
+    """The device's public status if Confessor's firmware answers on `port` (it is not
+    in maintenance mode), else None (a REPL, or nothing there yet)."""
     from host.link import Link, LinkError
 
     try:
         with Link.open(port, timeout=0.3, retries=1, reconnect=1.0) as link:
-            status = link.status()
+            return link.status()
     except LinkError:
         return None
-    return status if status.get("playing") else None
 
 
-def ask_table(port: str, wait: float = 120.0, asked=None) -> None:
-    """Ask the device for its REPL mid-game; FlashError unless the table allows it."""
-    from host.link import Link, LinkError
+def wait_for_maintenance(find, timeout: float = 180.0, poll: float = 0.5) -> str:
+    """Wait while a person powers the board on holding A and C: the port (`find()`,
+    which raises LinkError while no board is plugged in) once a board is there whose
+    firmware does not answer the link. FlashError after `timeout` seconds."""
+    from host.link import LinkError
 
-    try:
-        with Link.open(port, timeout=0.5) as link:
-            answer = link.repl(wait=wait, asked=asked)
-    except LinkError as err:
-        raise FlashError(str(err)) from None
-    if answer != "open":
-        raise FlashError(
-            "the table %s the REPL on the device; nothing was flashed"
-            % ("refused" if answer == "refused" else "did not allow")
-        )
-    time.sleep(0.5)  # main.py ends the game, retires the key and returns
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            port = find()
+        except LinkError:
+            port = None  # unplugged, as the person does
+        if port is not None and firmware_status(port) is None:
+            return port
+        time.sleep(poll)
+    raise FlashError(
+        "the board did not come back in maintenance mode within %d s: hold A and C while"
+        " plugging it in, and keep them held until its screen says so" % timeout
+    )
 
 
 def flash(
@@ -340,19 +356,20 @@ def flash(
     force_py: bool = False,
     reset: bool = True,
     progress=None,
-    ask=None,
+    wait=None,
 ) -> Report:
-    """Flash the firmware. `ask(status)`: called when a game is in progress; it may ask
-    the table (ask_table) or raise; without it a game in progress is a FlashError."""
+    """Flash the firmware. `wait(port, status)`: called when Confessor's firmware answers
+    on the port (no REPL without maintenance mode); it returns the port once the board
+    is back in maintenance mode, or raises. Without it that is a FlashError."""
     from mpremote.transport import TransportError
 
     started = time.monotonic()
+    running = firmware_status(port)
+    if running is not None:
+        if wait is None:
+            raise FlashError(maintenance_text(port, running))
+        port = wait(port, running)
     report = Report(port, forced_py=force_py)
-    playing = game_in_progress(port)
-    if playing is not None:
-        if ask is None:
-            raise FlashError(GAME_RUNNING % (playing.get("seal"), playing.get("move")))
-        ask(playing)
     transport = _transport(port)
     try:
         with contextlib.redirect_stdout(io.StringIO()) as noise:
@@ -426,8 +443,8 @@ def enter_raw_repl(transport, port: str, tries: int = RAW_REPL_TRIES, pause: flo
 
     for attempt in range(tries):
         try:
-            # Between games the firmware first ends what must end and retires its key
-            # (docs/security.md) before its REPL listens: later tries wait longer.
+            # In maintenance mode the firmware first ends what must end and retires its
+            # key (docs/security.md) before its REPL listens: later tries wait longer.
             wait = RAW_REPL_SECONDS if attempt == 0 else RAW_REPL_SECONDS * 2.5
             transport.enter_raw_repl(soft_reset=False, timeout_overall=wait)
             return
@@ -435,9 +452,9 @@ def enter_raw_repl(transport, port: str, tries: int = RAW_REPL_TRIES, pause: flo
             if attempt + 1 < tries:
                 time.sleep(pause)
     raise FlashError(
-        "the board on %s did not stop for the REPL (%d tries): a game in progress holds"
-        " Ctrl-C off (finish or abandon it); otherwise unplug it, hold A+C while plugging it"
-        " back in, then flash again" % (port, tries)
+        "the board on %s did not stop for the REPL (%d tries): Confessor's firmware gives"
+        " none; unplug it, hold A+C while plugging it back in (maintenance mode), then"
+        " flash again" % (port, tries)
     )
 
 

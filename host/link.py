@@ -424,26 +424,6 @@ class Link:
     def set_clock(self, seconds: int | None = None) -> int:
         return self.request("clock", time=int(time.time() if seconds is None else seconds))["time"]
 
-    def repl(self, wait: float = 0.0, asked=None) -> str:
-        """Ask the device to leave main.py for the REPL. Between games it goes at once;
-        in a game the table must allow it on the device: poll for `wait` seconds.
-        Returns "open", or "asked"/"refused" (then nothing changed on the device)."""
-        end = time.monotonic() + wait
-        told = False
-        while True:
-            try:
-                answer = self.request("repl").get("repl")
-            except NotRunning:
-                return "open"  # main.py has returned: the REPL answers
-            if answer is True:
-                return "open"
-            if answer == "refused" or time.monotonic() >= end:
-                return str(answer)
-            if asked is not None and not told:
-                asked()
-                told = True
-            time.sleep(0.3)
-
 
 def _one_line(err) -> str:
     text = str(err).strip().splitlines()

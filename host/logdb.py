@@ -3,9 +3,12 @@
 A game is stored once, by (device, id), with its exact bytes and sha256
 (never re-serialised), and what verification found. A transfer in progress
 keeps its bytes so far in `partial`, so an interrupted sync resumes where it
-stopped. `keys` holds every device signing key this laptop has seen (trust on
-first use, host/authentic.py): the current one, and the retired ones with the
-last game stored before each was retired.
+stopped. `keys` holds every device signing key this laptop has been shown, pinned
+like an SSH host key (host/authentic.py, docs/security.md): a key is trusted only
+once a person has confirmed its fingerprint (`trusted_at`); a device has at most one
+pinned key, and pinning another retires it (`retired_at`, with the last game stored
+before, whose logs stay trusted). A key shown but never confirmed is recorded with
+when it was first and last seen, and trusted for nothing.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ CREATE TABLE IF NOT EXISTS keys (
     first_seen TEXT NOT NULL,
     retired_at TEXT,
     retired_row INTEGER,
+    last_seen TEXT,
+    trusted_at TEXT,
     PRIMARY KEY (device, pub)
 );
 CREATE TABLE IF NOT EXISTS partial (
@@ -71,6 +76,8 @@ COLUMNS = {
     "partial": ["device", "id", "sha256", "size", "data"],
     "keys": ["device", "pub", "first_seen", "retired_at", "retired_row"],
 }
+# Columns added since: a database made before them gets them (with what they mean there).
+ADDED = {"keys": ["last_seen", "trusted_at"]}
 
 
 def default_path() -> Path:
@@ -133,7 +140,21 @@ class LogDB:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        self._add_columns()
         self.db.commit()
+
+    def _add_columns(self) -> None:
+        """Bring a database made before the key pins up to date. Its keys were trusted on
+        first use then: each keeps the trust it had (the current ones pinned, the
+        retired ones retired), as if confirmed when first seen."""
+        for table, names in ADDED.items():
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(%s)" % table)}
+            for name in names:
+                if name not in have:
+                    self.db.execute("ALTER TABLE %s ADD COLUMN %s TEXT" % (table, name))
+        self.db.execute("UPDATE keys SET last_seen = first_seen WHERE last_seen IS NULL")
+        if "trusted_at" not in have:
+            self.db.execute("UPDATE keys SET trusted_at = first_seen")
 
     def _check_schema(self) -> None:
         """Refuse, before changing anything, a database that some other program made."""
@@ -240,39 +261,123 @@ class LogDB:
             out.append((row, bytes(data)))
         return out
 
-    # -- device keys (trust on first use) --------------------------------------
+    # -- device keys (pinned, confirmed by a person) ---------------------------
+    def _key(self, device: str, pub: str):
+        cur = self.db.execute(
+            "SELECT device, pub, first_seen, last_seen, trusted_at, retired_at, retired_row"
+            " FROM keys WHERE device=? AND pub=?",
+            (device, pub),
+        )
+        row = cur.fetchone()
+        return dict(zip([c[0] for c in cur.description], row, strict=True)) if row else None
+
+    def pinned(self, device: str) -> str | None:
+        """The device's pinned key (hex), or None if no key of it was ever confirmed."""
+        row = self.db.execute(
+            "SELECT pub FROM keys WHERE device=? AND trusted_at IS NOT NULL AND retired_at IS NULL",
+            (device,),
+        ).fetchone()
+        return row[0] if row else None
+
     def observe_key(self, device: str, pub: str) -> dict:
-        """A device showed `pub` (its hello): record it. Returns {"event": "new" (first
-        key of this device), "known", "changed" (the old key is now retired) or
-        "returned" (a retired key shown again: stays retired), "old": the last key}."""
-        current = self.db.execute(
-            "SELECT pub FROM keys WHERE device=? AND retired_at IS NULL", (device,)
-        ).fetchone()
-        if current is not None and current[0] == pub:
-            return {"event": "known", "old": pub}
-        seen = self.db.execute(
-            "SELECT retired_at FROM keys WHERE device=? AND pub=?", (device, pub)
-        ).fetchone()
+        """A board showed `pub` as device `device`'s key (its hello): recorded, first and
+        last seen. Nothing is trusted here. Returns {"state": "pinned" (the device's
+        pinned key), "new" (no key of this device was ever confirmed) or "changed" (it
+        has a pinned key, and this is another), "pinned": the pinned key or None,
+        "retired": when this key was pinned before and retired (or None)}."""
+        now = _now()
+        with self.db:
+            self.db.execute(
+                "INSERT OR IGNORE INTO keys (device, pub, first_seen) VALUES (?,?,?)",
+                (device, pub, now),
+            )
+            self.db.execute(
+                "UPDATE keys SET last_seen=? WHERE device=? AND pub=?", (now, device, pub)
+            )
+        pinned = self.pinned(device)
+        row = self._key(device, pub) or {}
+        if pinned == pub:
+            state = "pinned"
+        else:
+            state = "changed" if pinned is not None else "new"
+        return {"state": state, "pinned": pinned, "retired": row.get("retired_at")}
+
+    def trust(self, device: str, pub: str) -> dict:
+        """A person confirmed `pub` (hex) as device `device`'s key: it is pinned, the key
+        pinned before is retired (logs stored until now that it signed stay trusted),
+        and the device's stored logs that did not verify are verified again. Returns
+        {"previous": the key retired or None, "verified": logs now verified}."""
+        pub = pub.lower()
+        previous = self.pinned(device)
+        if previous == pub:
+            return {"previous": None, "verified": self.reverify(device)}
+        now = _now()
         last_row = self.db.execute("SELECT COALESCE(MAX(rowid), 0) FROM games").fetchone()[0]
         with self.db:
-            if current is not None:
+            if previous is not None:
                 self.db.execute(
                     "UPDATE keys SET retired_at=?, retired_row=? WHERE device=? AND pub=?",
-                    (_now(), last_row, device, current[0]),
+                    (now, last_row, device, previous),
                 )
-            if seen is not None:
-                return {"event": "returned", "old": current[0] if current else None}
             self.db.execute(
-                "INSERT INTO keys (device, pub, first_seen) VALUES (?,?,?)", (device, pub, _now())
+                "INSERT OR IGNORE INTO keys (device, pub, first_seen) VALUES (?,?,?)",
+                (device, pub, now),
             )
-        return {"event": "changed" if current else "new", "old": current[0] if current else None}
+            self.db.execute(
+                "UPDATE keys SET trusted_at=?, retired_at=NULL, retired_row=NULL"
+                " WHERE device=? AND pub=?",
+                (now, device, pub),
+            )
+        return {"previous": previous, "verified": self.reverify(device)}
+
+    def reverify(self, device: str) -> int:
+        """Verify again the device's stored logs that did not verify (a key was pinned
+        since): how many verify now."""
+        rows = self.db.execute(
+            "SELECT id, data FROM games WHERE device=? AND verified=0", (device,)
+        ).fetchall()
+        now_ok = 0
+        with self.db:
+            for game_id, data in rows:
+                summary = summarize(bytes(data), self.trust_for(bytes(data)))
+                self.db.execute(
+                    "UPDATE games SET verified=?, problem=? WHERE device=? AND id=?",
+                    (summary["verified"], summary["problem"], device, game_id),
+                )
+                now_ok += summary["verified"]
+        return now_ok
 
     def keys(self) -> list[dict]:
+        """Every key of every device, each with its `state`: "pinned", "retired" (pinned
+        once, replaced by a person's confirmation) or "unconfirmed" (shown, never
+        confirmed), and `logs`: the stored logs it signed that verified."""
         cur = self.db.execute(
-            "SELECT device, pub, first_seen, retired_at FROM keys ORDER BY device, first_seen"
+            "SELECT device, pub, first_seen, last_seen, trusted_at, retired_at FROM keys"
+            " ORDER BY device, first_seen, pub"
         )
         names = [c[0] for c in cur.description]
-        return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+        out = [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+        signed = self._verified_by_key()
+        for key in out:
+            if key["trusted_at"] is None:
+                key["state"] = "unconfirmed"
+            else:
+                key["state"] = "retired" if key["retired_at"] else "pinned"
+            key["logs"] = signed.get((key["device"], key["pub"]), 0)
+        return out
+
+    def _verified_by_key(self) -> dict:
+        """(device, pub hex) -> how many stored logs it signed that verified."""
+        from shared_rules import gamelog
+
+        out: dict = {}
+        for device, data in self.db.execute("SELECT device, data FROM games WHERE verified=1"):
+            try:
+                pub = gamelog.parse(bytes(data))["head"]["pub"]
+            except (KeyError, TypeError, ValueError):
+                continue
+            out[(device, pub)] = out.get((device, pub), 0) + 1
+        return out
 
     def trust_for(self, data: bytes):
         """The key check host.authentic.verify asks about this log's bytes."""
@@ -285,33 +390,40 @@ class LogDB:
 
     def key_trust(self, device: str | None, pub: str, sha: str) -> str | None:
         """None if `pub` is trusted for the log with this sha256, else why not."""
-        short = pub[:16] + "..."
-        row = self.db.execute(
-            "SELECT retired_at, retired_row FROM keys WHERE device=? AND pub=?", (device, pub)
-        ).fetchone()
+        from shared_rules.fingerprint import fingerprint
+
+        shown = fingerprint(bytes.fromhex(pub))
+        row = self._key(device or "", pub)
         if row is None:
             known = self.db.execute("SELECT 1 FROM keys WHERE device=?", (device,)).fetchone()
             if known is None:
                 return (
                     "signed by key %s of device %s, which this laptop has no record of (sync"
-                    " the device once, or give its key with --key)" % (short, device)
+                    " the device, or give its key with --key)" % (shown, device)
                 )
             return (
                 "signed by key %s, which device %s never showed this laptop: not the"
-                " device's signature" % (short, device)
+                " device's signature" % (shown, device)
             )
-        retired_at, retired_row = row
-        if retired_at is None:
+        if row["trusted_at"] is None:
+            return (
+                "signed by key %s, which a board calling itself device %s showed on %s but"
+                " nobody confirmed: compare it with the device's About screen, then"
+                " `confessor devices trust %s %s`"
+                % (shown, device, row["first_seen"], device, shown)
+            )
+        if row["retired_at"] is None:
             return None
         stored = self.db.execute(
             "SELECT rowid FROM games WHERE device=? AND sha256=?", (device, sha)
         ).fetchone()
-        if stored is not None and stored[0] <= (retired_row or 0):
+        if stored is not None and stored[0] <= (row["retired_row"] or 0):
             return None
         return (
-            "signed by device %s's old key %s, retired %s when the device showed a new key"
-            " (its REPL was opened since); this log reached the laptop only after that, and"
-            " whoever had the REPL may have read the old key" % (device, short, retired_at)
+            "signed by device %s's old key %s, retired %s when its owner confirmed a new key"
+            " (its maintenance mode was opened, or its key was replaced); this log reached the"
+            " laptop only after that, and whoever had the REPL may have read the old key"
+            % (device, shown, row["retired_at"])
         )
 
     # -- transfers in progress -----------------------------------------------

@@ -69,7 +69,7 @@ def add_trust_arguments(parser: argparse.ArgumentParser) -> None:
         "--key",
         metavar="HEX",
         help="the device's public key (64 hex digits) to check the signature against,"
-        " instead of the keys recorded at sync",
+        " instead of the keys pinned on this laptop",
     )
     parser.add_argument(
         "--allow-unsigned",

@@ -3,7 +3,8 @@ framebuffer, from the simulator side channel), the seat LEDs and the five
 buttons on keys. Plain ANSI: no curses, so it works in any terminal.
 
 Keys: a b c press A B C (capitals: a long press), up/down arrows or k/j press
-UP/DOWN, x presses A and C together, p cuts the power (hard reset),
+UP/DOWN, x presses A and C together, p cuts the power (hard reset), m cuts it and
+powers on with A and C held (maintenance mode: the REPL, for mpremote or a flash),
 q quits. The board keeps running in its flash folder between sessions.
 """
 
@@ -35,7 +36,10 @@ KEYS = {
     "J": ("long", "DOWN"),
     "x": ("chord", "A", "C"),
 }
-HELP = "a/b/c: A B C  (A/B/C: long)  up/down or k/j: UP DOWN  x: A+C  p: power cut  q: quit"
+HELP = (
+    "a/b/c: A B C  (A/B/C: long)  up/down or k/j: UP DOWN  x: A+C  p: power cut"
+    "  m: power on holding A+C  q: quit"
+)
 
 
 def braille(width: int, height: int, bits: bytes, scale: int = 1) -> list[str]:
@@ -130,13 +134,18 @@ class Panel:
 
         if k in ("q", "\x03", "\x04"):
             return False
-        if k == "p":
+        if k in ("p", "m"):
+            hold = "A,C" if k == "m" else ""  # held through this power-on only
             self.message = "power cut: restarting"
             old = self.client.status().get("boot")
-            self.board.hard_reset()
+            self.board.hard_reset(hold=hold)
             try:
                 self.client.attach(old, timeout=30)
-                self.message = "restarted after a power cut"
+                self.message = (
+                    "maintenance mode: the REPL is open (p to power on normally)"
+                    if hold
+                    else "restarted after a power cut"
+                )
             except SimError as err:
                 self.message = "did not restart: %s" % err
             return True

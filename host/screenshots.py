@@ -2,8 +2,8 @@
 
     .venv/bin/python -m host.screenshots [OUT_DIR]
 
-Plays a seeded 4-player game of 7: The Sins by button presses (host/sim_play.py),
-visits the pause menu, abandons a second game and shows the error screen of a damaged
+Visits About this device, plays a seeded 4-player game of 7: The Sins by button
+presses (host/sim_play.py), visits the pause menu, abandons a second game and shows the error screen of a damaged
 journal; the first frame of each kind of screen becomes a 1-bit 296x128 PNG. Then a
 4-player Mea Culpa keeper session (the rulebook's bidding example, a Pope caught and
 one not caught) gives the keeper-*.png screens, each taken where the script says, and two
@@ -60,6 +60,10 @@ def capture(work: Path) -> Path:
     dev = SimDevice.start(work, seed=SEED, keep_frames=True)
     c = dev.client
     try:
+        while c.screen()["items"][c.screen()["cursor"]] != "About this device":
+            c.press("DOWN")
+        c.press("A")  # About this device: the signing key's fingerprint
+        c.press("A")
         start_game(c, 4)
         while c.screen()["name"] != "turn":
             step(c)

@@ -4,8 +4,10 @@ Each log is read in chunks by offset; the bytes so far are saved after every
 window, so after any interruption (unplugged, reset, Ctrl-C, crash) the next
 sync asks only for the rest. A log is stored once it is complete and its
 sha256 matches what the device listed; a game already stored is never read
-again. The device's signing key (from `hello`) is recorded first (trust on
-first use; a new key retires the old one, host/authentic.py). A log stored
+again. First the device's signing key (from `hello`) must be the one pinned for
+its id (host/logdb.py): a key this laptop has not pinned (a new device, or a
+known one showing another key) stops the sync before anything is read, unless
+`confirm` (a person comparing fingerprints, cmd_sync.py) pins it. A log stored
 and verified here is then deleted on the device (`forget`, by name and
 sha256), so its flash never fills; a log that does not verify stays there.
 """
@@ -133,24 +135,76 @@ def check_hello(hello: dict) -> tuple[str, str | None]:
     return device, pub
 
 
-def record_key(db: LogDB, hello: dict) -> dict:
-    """Remember the device's key from its hello: {device, pub, event, old}."""
+class UntrustedKey(SyncError):
+    """The device's key is not the one pinned for its id, and nobody confirmed it."""
+
+    def __init__(self, message: str, key: dict):
+        super().__init__(message)
+        self.key = key
+
+
+def untrusted_text(key: dict) -> str:
+    """One line: why nothing was synced, and the command that pins the key."""
+    device, fp = key["device"], key["fingerprint"]
+    command = "`confessor devices trust %s %s`" % (device, fp)
+    if key["state"] == "new":
+        return (
+            "device %s is new to this laptop: its key %s is not confirmed; nothing was synced."
+            " If the device's screen (Menu > About) shows the same, run %s" % (device, fp, command)
+        )
+    return (
+        "device %s shows another signing key, %s, not the one pinned here (%s); nothing was"
+        " synced. A device makes a new key only in maintenance mode: if you did that, and its"
+        " screen (Menu > About) shows %s, run %s; if not, another board is using its id or its"
+        " key was replaced" % (device, fp, key["pinned_fingerprint"], fp, command)
+    )
+
+
+def check_key(link: Link, db: LogDB, hello: dict, confirm=None) -> dict:
+    """The device's key against the pin for its id: {device, pub, fingerprint, state
+    ("pinned", "new", "changed"), pinned, pinned_fingerprint, retired, origin, shown,
+    confirmed}. A key not pinned is shown on the device (`about`) and put to
+    `confirm(key) -> bool` (a person comparing fingerprints); UntrustedKey unless
+    they confirm it, and then it is pinned."""
+    from shared_rules.fingerprint import fingerprint
+
     device, pub = check_hello(hello)
-    out = {"device": device, "pub": pub, "event": "none", "old": None}
-    if pub is not None:
-        out.update(db.observe_key(device, pub))
-    return out
+    if pub is None:
+        raise SyncError("device %s did not give its signing key: flash the firmware again" % device)
+    key: dict = {"device": device, "pub": pub, "fingerprint": fingerprint(bytes.fromhex(pub))}
+    key.update(db.observe_key(device, pub))
+    key["pinned_fingerprint"] = fingerprint(bytes.fromhex(key["pinned"])) if key["pinned"] else None
+    key["origin"] = hello.get("origin")  # the device's own word on where its key came from
+    key["confirmed"] = False
+    if key["state"] == "pinned":
+        return key
+    key["shown"] = show_key(link)
+    if confirm is None or not confirm(key):
+        raise UntrustedKey(untrusted_text(key), key)
+    db.trust(device, pub)
+    key["confirmed"] = True
+    return key
 
 
-def sync(link: Link, db: LogDB, progress=None, forget: bool = True) -> dict:
+def show_key(link: Link) -> bool:
+    """Ask the device to show its key's fingerprint for a person to compare (only
+    between games: in a game its screen is the table's). True if it does."""
+    try:
+        return bool(link.request("about").get("shown"))
+    except DeviceError:
+        return False  # firmware without the about screen, or it could not show it now
+
+
+def sync(link: Link, db: LogDB, progress=None, forget: bool = True, confirm=None) -> dict:
     """Sync every finished game: returns {device, key, new: [summaries], known: N,
-    forgotten: N, kept: [ids still on the device, unverified]}.
+    forgotten: N, kept: [ids still on the device, unverified]}. A device whose key is
+    not pinned here is synced only if `confirm(key)` pins it (check_key).
 
     The listing is taken a page at a time and each page's games are pulled (and, once
     stored and verified, forgotten by the device) before the next page is asked for:
     a session cut short still keeps what it got, and neither side holds the whole list."""
     hello = link.hello()
-    key = record_key(db, hello)
+    key = check_key(link, db, hello, confirm)
     device = key["device"]
     pace = Pace(min(int(hello.get("chunk") or wire.MAX_CHUNK), wire.MAX_CHUNK))
     new = []
@@ -165,8 +219,7 @@ def sync(link: Link, db: LogDB, progress=None, forget: bool = True) -> dict:
             if stored is not None:
                 if stored != entry["sha256"]:
                     raise SyncError(
-                        "game %s on the device differs from the copy already synced"
-                        % entry["name"]
+                        "game %s on the device differs from the copy already synced" % entry["name"]
                     )
                 known += 1
             else:

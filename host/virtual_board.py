@@ -6,6 +6,7 @@ pty, reachable as a serial URL (socket://127.0.0.1:PORT) that pyserial and
     board.start()            # runs main.py if the flash holds one, else the REPL
     board.url                # socket://127.0.0.1:PORT
     board.hard_reset()       # power cut: kill, restart with main.py
+    board.hard_reset(hold="A,C")   # ... with A and C held through power-on: maintenance
     board.soft_reset()       # restart without main.py (the REPL)
     board.unplug(); board.replug()
     board.faults = Faults(drop=0.01, seed=1)
@@ -264,12 +265,14 @@ class VirtualBoard:
         dev = self._dev
         return dev.proc.pid if dev else None
 
-    def hard_reset(self) -> None:
-        """A power cut: kill the process (wherever it was) and boot with main.py."""
+    def hard_reset(self, hold: str = "") -> None:
+        """A power cut: kill the process (wherever it was) and boot with main.py.
+        `hold`: buttons held down through this power-on, released after ("A,C":
+        maintenance mode, the firmware's REPL; the simulator reads CONFESSOR_SIM_HOLD)."""
         with self._lock:
             self._kill()
             self._drop_in_flight()
-            self._spawn(True)
+            self._spawn(True, hold)
 
     def soft_reset(self) -> None:
         """Restart without main.py: the device sits in its REPL."""
@@ -307,7 +310,7 @@ class VirtualBoard:
         return env
 
     # -- the process -------------------------------------------------------
-    def _spawn(self, with_main: bool) -> None:
+    def _spawn(self, with_main: bool, hold: str = "") -> None:
         master, slave = os.openpty()
         tty.setraw(slave)
         attrs = termios.tcgetattr(slave)
@@ -327,6 +330,9 @@ class VirtualBoard:
             os.setsid()
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
+        env = self.env()
+        if hold:
+            env["CONFESSOR_SIM_HOLD"] = hold
         try:
             proc = subprocess.Popen(
                 cmd,
@@ -334,7 +340,7 @@ class VirtualBoard:
                 stdout=slave,
                 stderr=slave,
                 cwd=self.flash_dir,
-                env=self.env(),
+                env=env,
                 preexec_fn=child_setup,
                 close_fds=True,
             )

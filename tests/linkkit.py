@@ -94,7 +94,9 @@ def format1_log(seed: bytes) -> bytes:
 
 
 def seed(n: int) -> bytes:
-    return bytes((n * 7 + i) % 256 for i in range(32))
+    """The seed of test game `n`: a different one for every n (the logs a sweep makes
+    must all differ, or a later sync finds them already synced and moves nothing)."""
+    return hashlib.sha256(b"linkkit seed %d" % n).digest()
 
 
 def make_flash(flash: Path, n_games: int = 3, in_progress: bool = True, pad: int = 0) -> dict:
@@ -123,6 +125,16 @@ def make_flash(flash: Path, n_games: int = 3, in_progress: bool = True, pad: int
         (flash / "games" / (gid + ".key")).write_bytes(seed(99))
         (flash / "games" / "current").write_text(gid)
     return logs
+
+
+def pinned_db(path: Path):
+    """A log database whose owner has pinned the stand-in device's key (as `confessor
+    devices trust` does once they compared its fingerprint)."""
+    from host.logdb import LogDB
+
+    db = LogDB(path)
+    db.trust(DEVICE, public_key().hex())
+    return db
 
 
 def flash_state(flash: Path) -> dict:

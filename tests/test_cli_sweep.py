@@ -18,7 +18,7 @@ def paths(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("sweep")
     db = tmp / "games.sqlite"
     with LogDB(db) as d:
-        d.observe_key(DEVICE, public_key().hex())
+        d.trust(DEVICE, public_key().hex())
         gid, data = game_log(seed(1))
         d.add(DEVICE, gid, data)
     afile = tmp / "afile"
@@ -64,6 +64,18 @@ def _cases(p):
             ["--tcp-port", "99999"],
             ["--tcp-port", "-1"],
             ["--speed", "warp"],
+        ],
+        "devices": dbs
+        + [
+            ["nope"],
+            ["trust", "--db", p["db"]],
+            ["trust", DEVICE, "--db", p["db"]],
+            ["trust", "zz", "ABCD", "--db", p["db"]],
+            ["trust", DEVICE, "AAAA-AAAA", "--db", p["db"]],
+            ["trust", "0" * 16, "AAAA", "--db", p["db"]],
+            ["trust", DEVICE, "\x00\udcff", "--db", p["db"]],
+            ["trust", DEVICE, "AAAA"] + dbs[0],
+            ["list", DEVICE, "--db", p["db"]],
         ],
         "export": [
             ["-o", x, "--db", p["db"]]
@@ -171,6 +183,8 @@ def _must_fail(p, command, args) -> bool:
     if command == "stats" and "--plot" in args and p["missing"] not in args:
         return True  # the database's one game is plotted: a file cannot be a folder
     if command == "stats" and "--game" in args:
+        return True
+    if command == "devices" and args and args[0] in ("nope", "trust", "list"):
         return True
     return command in ("simulate", "board", "flash", "sync", "playthrough", "settings")
 

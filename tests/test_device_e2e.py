@@ -248,6 +248,9 @@ def test_abandon_from_the_pause_menu(tmp_path):
         assert c.screen()["name"] == "confirm"
         c.press("A")
         assert check_picture(c)["name"] == "abandoned"
+        # the table saw "Signing" while the device signed the log (issue 25)
+        shown = [e["screen"] for e in c.events() if e.get("e") == "refresh"]
+        assert shown[-2:] == ["signing", "abandoned"], shown
         parts = gamelog.parse(log_of(tmp_path / "flash"))
         assert parts["end"]["abandoned"] is True
         assert gamelog.verify(log_of(tmp_path / "flash"), games.load_described)["abandoned"]

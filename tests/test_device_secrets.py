@@ -1,9 +1,9 @@
-"""No secret leaves the device during a game, by any path (docs/security.md): the real
-firmware on the virtual board, a game in progress, and a laptop at the serial port
-that tries every control byte, every byte sequence that reaches a MicroPython prompt
-(Ctrl-C, raw REPL, paste mode, soft reset), mpremote and `confessor flash`, every
-operation of the link, and fuzzed lines with deep nesting. The seed file, the
-device key and any prompt must stay out of reach; the table decides on a REPL."""
+"""No secret leaves the device, by any path (docs/security.md): the real firmware on the
+virtual board, a game in progress or none, and a laptop at the serial port that tries
+every control byte, every byte sequence that reaches a MicroPython prompt (Ctrl-C, raw
+REPL, paste mode, soft reset), mpremote and `confessor flash`, every operation of the
+link, and fuzzed lines with deep nesting. The seed file, the device key and any prompt
+stay out of reach: the REPL opens only when A and C are held at power-on."""
 
 from __future__ import annotations
 
@@ -38,11 +38,6 @@ def game(tmp_path):
         yield board, client, flash_dir, seed
     finally:
         board.stop()
-
-
-def _until_screen(client, name):
-    wait_for(lambda: client.screen()["name"] == name, what="the %s screen" % name)
-    client.wait_idle()
 
 
 def test_no_byte_and_no_sequence_reaches_a_prompt(game):
@@ -81,8 +76,8 @@ def test_mpremote_and_flash_cannot_break_in(game):
     with pytest.raises(FlashError) as err:
         flash(board.url, ROOT / "firmware")
     text = str(err.value)
-    assert "a game is in progress on the device" in text and "--ask-table" in text
-    assert "\n" not in text
+    assert "speaks only its link" in text and "hold A and C while plugging it back in" in text
+    assert "the game in progress" in text and "\n" not in text
     mpremote = str(Path(sys.executable).parent / "mpremote")
     done = subprocess.run(
         [mpremote, "connect", board.url, "resume", "exec", "print(open('device.key').read())"],
@@ -135,45 +130,43 @@ def test_every_operation_mid_game(game):
             with pytest.raises(DeviceError) as err:
                 link.request(op)
             assert err.value.code == wire.E_OP
-        # the REPL: asked on the device, refused by the table, the game goes on
-        assert link.request("repl") == {"repl": "asked"}
-        _until_screen(client, "ask-repl")
-        assert link.request("repl") == {"repl": "asked"}
-        client.press("B")  # a short press is not enough: B must be held
-        assert client.screen()["name"] == "ask-repl"
-        client.press("A")  # refused
+        # no REPL over the link: the way is named (the buttons at power-on)
+        with pytest.raises(DeviceError) as err:
+            link.request("repl")
+        assert err.value.code == wire.E_OP and "hold A and C" in str(err.value)
+        # the key's About screen is for between games: the table's screen stays
+        assert link.request("about") == {"shown": False}
         assert client.screen()["name"] == "pass"
-        assert link.request("repl") == {"repl": "refused"}
         assert link.status()["playing"] is True
     check_sealed(board, pid, at, seed, flash_dir)
 
 
-def test_the_table_allows_the_repl_the_game_ends_and_its_secrets_go(game):
+def test_the_repl_opens_only_with_a_and_c_held_at_power_on(game):
+    """Maintenance mode: powered on with A and C held, the device ends the game as
+    abandoned (its seed in its signed log), retires its key, says so, and only then
+    the REPL answers (mpremote). Powered on again without the buttons, it speaks only
+    the link, with a new key made on the device."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
     from host import authentic
     from shared_rules import gamelog
 
     board, client, flash_dir, seed = game
     current = (flash_dir / "games" / "current").read_text().strip()
     pub = (flash_dir / "device.pub").read_bytes()
-    with Link.open(board.url) as link:
-        assert link.request("repl") == {"repl": "asked"}
-        _until_screen(client, "ask-repl")
-        client.press("B", long=True, wait=False)  # held: allowed
-        wait_for(lambda: client.status().get("exited"), what="main.py to return")
-        assert link.repl() == "open"
+    board.hard_reset(hold="A,C")
+    wait_for(lambda: client.status().get("exited"), what="maintenance mode")
     log = (flash_dir / "games" / (current + ".log")).read_bytes()
     report = authentic.verify(log, key=pub)
-    assert report["abandoned"] and report["why"] == "repl"
+    assert report["abandoned"] and report["why"] == "maintenance"
     assert report["end"]["seed"] == seed  # revealed in the signed log: nothing left to hide
     assert not (flash_dir / "games" / (current + ".key")).exists()
     assert not (flash_dir / "device.key").exists()  # the key is retired before the prompt
     screen = client.screen()
-    assert screen["name"] == "repl" and "The table let a laptop open it." in screen["lines"]
+    assert screen["name"] == "repl" and "A and C were held at power-on." in screen["lines"]
     assert gamelog.result_seal(report["end"]) in " ".join(screen["lines"])
-    import subprocess
-    import sys
-    from pathlib import Path
-
     mpremote = str(Path(sys.executable).parent / "mpremote")
     done = subprocess.run(
         [mpremote, "connect", board.url, "resume", "exec", "print(6*7)"],
@@ -182,24 +175,57 @@ def test_the_table_allows_the_repl_the_game_ends_and_its_secrets_go(game):
         timeout=60,
     )
     assert done.returncode == 0 and done.stdout.strip() == "42", done.stdout + done.stderr
+    # the buttons let go: the link again, a new key made on the device from os.urandom
+    board.hard_reset()
+    with Link.open(board.url, reconnect=10.0) as link:
+        hello = link.hello()
+    assert hello["pub"] != pub.hex() and hello["origin"] == "made"
+    assert hello["pub"] == (flash_dir / "device.pub").read_bytes().hex()
 
 
-def test_ctrl_c_between_games_retires_the_key_first(tmp_path):
+def test_between_games_no_prompt_either(tmp_path):
+    """No game in progress, nothing secret but the key: Ctrl-C, mpremote and `confessor
+    flash` still get no REPL; the key stays where it is, unread."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
     board, client = boardrun.start(
         tmp_path / "flash", speed="instant", sim_dir=tmp_path / "sim", quiet=True
     )
     try:
+        flash_dir = tmp_path / "flash"
         assert client.screen()["name"] == "menu"
-        assert (tmp_path / "flash" / "device.key").exists()
+        key = (flash_dir / "device.key").read_bytes()
+        pid = board.pid
+        at = output_mark(board)
         with Link.open(board.url) as link:
             assert link.status()["playing"] is False
-            at = output_mark(board)
-            link.ser.write(b"\x03")
-            wait_for(lambda: b">>> " in since(board, at), what="the REPL prompt")
-        assert not (tmp_path / "flash" / "device.key").exists()
-        screen = client.screen()
-        assert screen["name"] == "repl"
-        assert "A laptop pressed Ctrl-C between games." in screen["lines"]
+            for seq in SEQUENCES:
+                link.ser.write(seq)
+                time.sleep(0.05)
+            link.ser.write(b"\n")
+            time.sleep(0.5)
+            link.connect()
+            assert link.hello()["pub"] == (flash_dir / "device.pub").read_bytes().hex()
+        with pytest.raises(FlashError) as err:
+            flash(board.url, ROOT / "firmware")
+        assert "hold A and C" in str(err.value) and "game in progress" not in str(err.value)
+        mpremote = str(Path(sys.executable).parent / "mpremote")
+        done = subprocess.run(
+            [mpremote, "connect", board.url, "resume", "exec", "print(6*7)"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode != 0 and "42" not in done.stdout
+        out = since(board, at)
+        assert board.pid == pid and board.alive
+        for prompt in attacks.PROMPTS:
+            assert prompt not in out, (prompt, out[-400:])
+        assert (flash_dir / "device.key").read_bytes() == key  # not retired: nobody got in
+        assert key.hex().encode() not in out and key not in out
+        assert client.screen()["name"] == "menu"
     finally:
         board.stop()
 
@@ -209,8 +235,6 @@ def test_fuzzed_lines_with_deep_nesting_mid_game(game):
     lines = attacks.fuzz_lines(random.Random(10), 600, 1000)
     replies = attacks.fuzz_mid_game(board, flash_dir, seed, lines)
     assert replies >= len(lines) * 0.5
-    if client.screen()["name"] == "ask-repl":  # the fuzz asked for the REPL: refuse
-        client.press("A")
     assert client.screen()["name"] == "pass"
     client.press("A")
     assert client.screen()["name"] == "secret"  # the game goes on

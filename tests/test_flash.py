@@ -1,5 +1,6 @@
 """`confessor flash` against the virtual board: from an empty flash to a
-running App that answers the link, unchanged re-flash, and clear errors."""
+running App that answers the link; a running App gives no REPL until the board is
+powered on with A and C held (maintenance mode); unchanged re-flash; clear errors."""
 
 from __future__ import annotations
 
@@ -75,12 +76,19 @@ def test_flash_an_empty_board_then_play(empty_board, tmp_path, capsys):
         assert hello["proto"] == wire.PROTOCOL and hello["fw"] == "0.0.1-test"
         assert link.status()["screen"] == "menu"
         assert link.settings({"brightness": 7})["brightness"] == 7
-    # again: nothing to send
+    # the App runs: no REPL, one line saying how to get it (the buttons at power-on)
+    assert cli(["flash", "--port", empty_board.url, "--firmware", str(fw)]) == 1
+    err = capsys.readouterr().err
+    assert "speaks only its link" in err and "hold A and C while plugging it back in" in err
+    assert len(err.strip().splitlines()) == 1
+    # maintenance mode: again, nothing to send, and the App starts after (buttons let go)
+    empty_board.hard_reset(hold="A,C")
     report = flash(empty_board.url, fw)
     assert report.uploaded == [] and report.removed == [] and report.reset
     with Link.open(empty_board.url) as link:
         assert link.hello()["device"] == hello["device"]
     # as source: every module replaced by its .py, the stale .mpy removed
+    empty_board.hard_reset(hold="A,C")
     report = flash(empty_board.url, fw, force_py=True)
     assert "serial_link.mpy" in report.removed and "serial_link.py" in report.uploaded
     assert not (flash_dir / "serial_link.mpy").exists()
@@ -196,6 +204,27 @@ def test_entering_the_raw_repl_is_retried():
     racy = _Racy(losses=2)
     flash_mod.enter_raw_repl(racy, "/dev/ttyACM0", pause=0)
     assert racy.tries == 3
+
+
+def test_flash_waits_for_a_person_to_hold_a_and_c(empty_board, tmp_path, monkeypatch):
+    """At a terminal, `confessor flash` tells the person what to do with the buttons and
+    waits until the board is back in maintenance mode, then flashes."""
+    import threading
+
+    fw = _firmware(tmp_path)
+    flash(empty_board.url, fw)  # the App runs now
+    told = []
+
+    def person(port, status):
+        told.append(status)
+        # the person unplugs it and plugs it back in with A and C held, a moment later
+        threading.Timer(1.0, empty_board.hard_reset, kwargs={"hold": "A,C"}).start()
+        return flash_mod.wait_for_maintenance(lambda: port, timeout=30, poll=0.2)
+
+    report = flash(empty_board.url, fw, wait=person)
+    assert told and told[0]["screen"] == "menu" and report.reset
+    with Link.open(empty_board.url) as link:
+        assert link.hello()["proto"] == wire.PROTOCOL  # the App again, buttons let go
 
 
 def test_a_board_that_never_stops_gets_one_line_telling_to_hold_a_and_c():

@@ -44,7 +44,7 @@ def test_no_forgery_is_accepted(tmp_path, kind):
     assert authentic.verify(data, key=public_key())  # the genuine log passes
     attacker = signing_key(ATTACKER)
     with LogDB(tmp_path / "db.sqlite") as db:
-        db.observe_key(DEVICE, public_key().hex())
+        db.trust(DEVICE, public_key().hex())
         accepted = []
         count = 0
         for what, forged in forgery.forgeries(data, attacker.sign, public_key(ATTACKER).hex()):

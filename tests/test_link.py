@@ -9,7 +9,7 @@ import subprocess
 import threading
 
 import pytest
-from linkkit import flash_state, game_log, make_flash, seed
+from linkkit import flash_state, game_log, make_flash, pinned_db, seed
 
 from host.link import DeviceError, Link, LinkError, PortBusy
 from host.logdb import LogDB
@@ -52,7 +52,7 @@ def test_hello_status_and_privacy(board, flash):
             "seal": "ACDEFG",
             "move": 3,
             "public": {"bets": [0], "dealt": 2},
-            "playing": True,  # a seed is on flash: Ctrl-C held off, `repl` asks the table
+            "playing": True,  # a seed is on flash: a game is unfinished
         }
         listing = link.games()
         assert [g["name"] for g in listing] == sorted(logs)
@@ -91,14 +91,14 @@ def test_settings_and_clock(board, flash):
 
 def test_sync_pulls_each_game_once_then_the_device_forgets_it(board, flash, tmp_path):
     flash_dir, logs = flash
-    with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url) as link:
+    with pinned_db(tmp_path / "db.sqlite") as db, Link.open(board.url) as link:
         kept = sync(link, db, forget=False)
         assert sorted(g["id"] for g in kept["new"]) == sorted(logs)
         assert all(g["verified"] for g in kept["new"]), kept
-        assert kept["key"]["event"] == "new" and kept["forgotten"] == 0
+        assert kept["key"]["state"] == "pinned" and kept["forgotten"] == 0
         again = sync(link, db)
         assert again["new"] == [] and again["known"] == len(logs)
-        assert again["forgotten"] == len(logs) and again["key"]["event"] == "known"
+        assert again["forgotten"] == len(logs) and not again["key"]["confirmed"]
         assert _db_logs(db) == logs
         assert len(db.rows()) == len(logs)
         # stored and verified here: gone from the device; the game in progress stays
@@ -107,6 +107,50 @@ def test_sync_pulls_each_game_once_then_the_device_forgets_it(board, flash, tmp_
         assert left == sorted([current + ".key", current + ".log", "current"])
         assert link.games() == []
         assert sync(link, db)["forgotten"] == 0
+
+
+def test_a_key_not_pinned_stops_the_sync_before_anything_is_read(board, flash, tmp_path):
+    """Issue 27: the key a board shows is not trusted by itself. A new device, or a
+    known one showing another key, is synced only once a person confirms it: otherwise
+    the sync stops at its hello with one line naming the command that pins it, reads
+    no log, forgets nothing, and the key pinned before stays pinned."""
+    from linkkit import DEVICE, public_key
+
+    from host.sync import UntrustedKey
+    from shared_rules.fingerprint import fingerprint
+
+    flash_dir, logs = flash
+    mine = public_key().hex()
+    with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url) as link:
+        with pytest.raises(UntrustedKey) as err:
+            sync(link, db)
+        text = str(err.value)
+        assert "is new to this laptop" in text and "\n" not in text
+        assert "confessor devices trust %s %s" % (DEVICE, fingerprint(public_key())) in text
+        assert db.rows() == [] and link.games() != []  # nothing read, nothing forgotten
+        asked = []
+        with pytest.raises(UntrustedKey):
+            sync(link, db, confirm=lambda key: asked.append(key) or False)  # "no"
+        assert asked[0]["state"] == "new" and asked[0]["fingerprint"] == fingerprint(public_key())
+        assert asked[0]["shown"] is False  # the stand-in has no screen to show it on
+        result = sync(link, db, confirm=lambda key: True)  # "yes": pinned, then synced
+        assert result["key"]["confirmed"] and db.pinned(DEVICE) == mine
+        assert len(result["new"]) == len(logs) and all(g["verified"] for g in result["new"])
+    # another board answering as this device, with its own key
+    other = bytes(range(60, 92))
+    (flash_dir / "device.pub").write_bytes(public_key(other))
+    gid, data = game_log(seed(77), key_seed=other)
+    (flash_dir / "games" / (gid + ".log")).write_bytes(data)
+    board.hard_reset()
+    with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url) as link:
+        with pytest.raises(UntrustedKey) as err:
+            sync(link, db)
+        assert "shows another signing key" in str(err.value)
+        assert err.value.key["state"] == "changed" and err.value.key["pinned"] == mine
+        assert db.pinned(DEVICE) == mine and db.has(DEVICE, gid) is None
+        assert (flash_dir / "games" / (gid + ".log")).exists()
+        states = {k["pub"]: k["state"] for k in db.keys()}
+        assert states == {mine: "pinned", public_key(other).hex(): "unconfirmed"}
 
 
 def test_forget_deletes_only_the_exact_bytes(board, flash):
@@ -135,7 +179,7 @@ def test_an_unverified_log_stays_on_the_device(tmp_path):
     (tmp_path / "flash" / "games" / (gid + ".log")).write_bytes(padded)
     board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
     try:
-        with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url) as link:
+        with pinned_db(tmp_path / "db.sqlite") as db, Link.open(board.url) as link:
             result = sync(link, db)
             assert result["kept"] == [gid] and result["forgotten"] == len(logs)
             bad = [g for g in result["new"] if g["id"] == gid][0]
@@ -154,7 +198,7 @@ def test_listing_is_paged(tmp_path):
             assert len(first["games"]) == wire.LS_PAGE and first["more"]
             listing = link.games()
             assert [g["name"] for g in listing] == sorted(logs)
-            with LogDB(tmp_path / "db.sqlite") as db:
+            with pinned_db(tmp_path / "db.sqlite") as db:
                 assert len(sync(link, db)["new"]) == len(logs)
     finally:
         board.stop()
@@ -175,7 +219,7 @@ def test_sync_survives_a_faulty_wire(tmp_path, kind):
     board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
     try:
         board.faults = Faults(seed=sorted(FAULTS).index(kind) + 1, **FAULTS[kind])
-        with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url, timeout=0.5) as link:
+        with pinned_db(tmp_path / "db.sqlite") as db, Link.open(board.url, timeout=0.5) as link:
             result = sync(link, db)
             assert sorted(g["id"] for g in result["new"]) == sorted(logs)
             assert _db_logs(db) == logs  # byte-identical, each once
@@ -207,7 +251,7 @@ def test_sync_survives_unplugging(tmp_path):
             board.unplug()
             threading.Timer(0.4, board.replug).start()  # plugged back in a moment later
 
-        with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url, timeout=0.5) as link:
+        with pinned_db(tmp_path / "db.sqlite") as db, Link.open(board.url, timeout=0.5) as link:
             result = sync(link, db, progress=_interrupting(2048, pull_the_cable))
             assert link.stats["reconnects"] >= 1
             assert sorted(g["id"] for g in result["new"]) == sorted(logs)
@@ -221,7 +265,7 @@ def test_sync_survives_a_power_cut(tmp_path):
     board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
     try:
         pid = board.pid
-        with LogDB(tmp_path / "db.sqlite") as db, Link.open(board.url, timeout=0.5) as link:
+        with pinned_db(tmp_path / "db.sqlite") as db, Link.open(board.url, timeout=0.5) as link:
             result = sync(link, db, progress=_interrupting(2048, board.hard_reset))
             assert board.pid != pid
             assert sorted(g["id"] for g in result["new"]) == sorted(logs)
@@ -236,7 +280,7 @@ def test_interrupted_sync_resumes_where_it_stopped(tmp_path):
     logs = make_flash(tmp_path / "flash", n_games=2, pad=12000)
     board = VirtualBoard(tmp_path / "flash", sim_dir=tmp_path / "sim").start()
     try:
-        with LogDB(tmp_path / "db.sqlite") as db:
+        with pinned_db(tmp_path / "db.sqlite") as db:
             with Link.open(board.url, timeout=0.3, retries=3) as link:
                 with pytest.raises(LinkError) as err:
                     sync(link, db, progress=_interrupting(2048, board.soft_reset))
@@ -272,10 +316,18 @@ def test_second_program_is_told_the_port_is_busy(board):
         assert link.hello()["proto"] == wire.PROTOCOL
 
 
-def test_repl_hands_over_to_mpremote(board, flash):
+def test_no_repl_over_the_link_only_with_the_buttons(board, flash):
+    """The link has no way to the REPL: `repl` is refused with the way (the buttons at
+    power-on), Ctrl-C is data; powered on with A and C held, the REPL is mpremote's."""
     with Link.open(board.url) as link:
-        link.repl()
-    wait_for(lambda: b"main.py returned" in board.output(), what="main.py to return")
+        with pytest.raises(DeviceError) as err:
+            link.request("repl")
+        assert err.value.code == wire.E_OP and "hold A and C" in str(err.value)
+        link.ser.write(b"\r\x03\x03\r\x01")  # mpremote's way in: data, nothing else
+        assert link.hello()["proto"] == wire.PROTOCOL
+    assert b">>>" not in board.output() and b"raw REPL" not in board.output()
+    board.hard_reset(hold="A,C")
+    wait_for(lambda: b"maintenance: REPL open" in board.output(), what="maintenance mode")
     mpremote = str(__import__("pathlib").Path(__import__("sys").executable).parent / "mpremote")
     done = subprocess.run(
         [mpremote, "connect", board.url, "resume", "exec", "print(6*7)"],

@@ -21,7 +21,7 @@ KEY = public_key().hex()
 def db(tmp_path):
     path = tmp_path / "games.sqlite"
     with LogDB(path) as d:
-        d.observe_key(DEVICE, KEY)  # as a sync does, from the device's hello
+        d.trust(DEVICE, KEY)  # its owner confirmed the key, as at a first sync
         for n in (1, 2):
             gid, data = game_log(seed(n))
             d.add(DEVICE, gid, data)
@@ -156,7 +156,7 @@ def test_a_tampered_log_in_the_database_is_marked(tmp_path, capsys):
     gid, data = game_log(seed(6))
     bad = data.replace(b'"n":1', b'"n":4', 1)
     with LogDB(tmp_path / "x.sqlite") as d:
-        d.observe_key(DEVICE, KEY)
+        d.trust(DEVICE, KEY)
         summary = d.add(DEVICE, gid, bad)
     assert summary["verified"] == 0 and "checksum" in summary["problem"]
     assert cli(["verify", "--db", str(tmp_path / "x.sqlite")]) == 1

@@ -92,7 +92,7 @@ def test_verify_show_and_export_a_log(log, tmp_path, capsys):
     assert len([line for line in table[2:5] if line.strip()]) == 3
     db = tmp_path / "g.sqlite"
     with LogDB(db) as d:
-        d.observe_key(DEVICE, KEY)  # as a sync does, from the device's hello
+        d.trust(DEVICE, KEY)  # its owner confirmed the key, as at a first sync
         d.add(DEVICE, gid, data)
     assert cli(["verify", "--db", str(db)]) == 0
     assert cli(["export", "--db", str(db)]) == 0

@@ -88,3 +88,52 @@ def test_bodies_a_seat_can_send_never_break_the_server(tmp_path):
         choice = host.state(token)["choice"]
         code, reply = host.choose(token, move, choice_actions(choice)[0])
         assert (code, reply["result"]) == (202, "sent")
+
+
+def _get_from(address: str, port: int, path: str) -> int:
+    """The status of a GET sent from this loopback address (Linux answers all of 127/8)."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(address, 0))
+    try:
+        conn.request("GET", path)
+        res = conn.getresponse()
+        res.read()
+        return res.status
+    finally:
+        conn.close()
+
+
+def test_the_guess_limit_holds_for_every_address(tmp_path):
+    """Issue 27's bypass: a player with a valid token and 17 source addresses made 16 of
+    them "trusted" and filled the guard's table; the 17th was never limited (5,839
+    guesses in 20 s). Here 24 addresses each show the valid token and guess until
+    then all but the last guess until refused, filling the table; the last one alternates
+    its valid token with guesses as fast as the server answers, and gets no more guesses
+    than the promise: 5, and one more every 2 s."""
+    import time
+
+    with PhoneHost.start(tmp_path, game="seven-sins", players=3) as host:
+        token = host.tokens()[0]
+        wrong = token[:-1] + ("A" if token[-1] != "A" else "B")
+        addresses = ["127.0.0.%d" % n for n in range(2, 26)]
+        for address in addresses:  # each shows the valid token: a player's address
+            assert _get_from(address, host.port, f"/api/{token}/state") == 200
+        for address in addresses[:-1]:  # all but the last guess until refused
+            for _ in range(8):
+                if _get_from(address, host.port, f"/api/{wrong}/state") == 429:
+                    break
+        attacker = addresses[-1]
+        seconds = 6.0
+        guesses = 0
+        requests = 0
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            _get_from(attacker, host.port, f"/api/{token}/state")
+            if _get_from(attacker, host.port, f"/api/{wrong}/state") == 404:
+                guesses += 1  # the token was looked at: a guess made
+            requests += 2
+        assert requests > 40  # the server answered fast enough for a bypass to show
+        assert guesses <= 5 + seconds / 2, guesses
+        st = host.status()
+        assert st["server"]["errors"] == 0 and host.alive()

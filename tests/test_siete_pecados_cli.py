@@ -70,7 +70,7 @@ def test_verify_show_and_export_a_log(tmp_path, capsys):
     assert "winners %s" % ", ".join(NAMES[w] for w in winners) in out
     db_path = tmp_path / "games.sqlite"
     with LogDB(db_path) as db:
-        db.observe_key(DEVICE, KEY)  # as a sync does, from the device's hello
+        db.trust(DEVICE, KEY)  # its owner confirmed the key, as at a first sync
         db.add(DEVICE, game_id_for(commitment(SEED)), data)
     assert cli(["export", "--db", str(db_path), "--format", "csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))

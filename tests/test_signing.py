@@ -76,6 +76,30 @@ def test_the_signer_agrees_with_cryptography(signer):
         assert module.sha512_plain(data) == hashlib.sha512(data).digest()
 
 
+def test_a_signer_given_its_public_key_does_not_derive_it(signer, monkeypatch):
+    """Issue 25: the device signs with device.pub as it stored it: one fixed-base
+    multiplication a signature (R), not two; the same signature."""
+    module, table = signer
+    secret, message = os.urandom(32), os.urandom(32)
+    derived = module.SigningKey(secret, table)
+    calls = []
+    real = module.base_mult
+
+    def counted(scalar, tab):
+        calls.append(scalar)
+        return real(scalar, tab)
+
+    monkeypatch.setattr(module, "base_mult", counted)
+    stored = module.SigningKey(secret, table, public=derived.public)
+    assert calls == []  # given: not derived
+    assert stored.sign(message) == derived.sign(message) and len(calls) == 2  # R, each
+    calls.clear()
+    module.SigningKey(secret, table).sign(message)
+    assert len(calls) == 2  # not given: the public key, then R
+    wrong = module.SigningKey(secret, table, public=bytes(32))
+    assert not authentic.signature_ok(derived.public, message, wrong.sign(message))
+
+
 def test_a_signature_over_other_bytes_fails():
     _, data = game_log(seed(1))
     report = authentic.verify(data, key=public_key())
@@ -85,38 +109,83 @@ def test_a_signature_over_other_bytes_fails():
     assert not authentic.signature_ok(b"\x00" * 31, report["message"], report["sig"])
 
 
-def test_trust_on_first_use_and_retired_keys(tmp_path):
-    """A key seen at sync is trusted; a new key retires the old one: logs signed with
-    the old key stay trusted only if they were stored before it was retired."""
+def test_keys_are_trusted_only_once_a_person_pins_them(tmp_path):
+    """Issue 27: a key shown at sync is recorded, never trusted by itself; a person's
+    confirmation pins it; another key shown for the same device is refused and never
+    retires the pinned one; a confirmed new key retires the old one, whose logs stay
+    trusted only if they were stored before."""
     new_seed = bytes(range(100, 132))
+    mine, theirs = public_key().hex(), public_key(new_seed).hex()
     with LogDB(tmp_path / "db.sqlite") as db:
         _, first = game_log(seed(1))
         with pytest.raises(VerifyError, match="no record of"):
             authentic.verify(first, db.trust_for(first))
-        assert db.observe_key(DEVICE, public_key().hex())["event"] == "new"
-        assert db.observe_key(DEVICE, public_key().hex())["event"] == "known"
+        assert db.observe_key(DEVICE, mine) == {"state": "new", "pinned": None, "retired": None}
+        with pytest.raises(VerifyError, match="nobody confirmed"):
+            authentic.verify(first, db.trust_for(first))  # shown is not trusted
+        assert db.trust(DEVICE, mine) == {"previous": None, "verified": 0}
+        assert db.observe_key(DEVICE, mine)["state"] == "pinned"
         gid, data = game_log(seed(1))
         assert db.add(DEVICE, gid, data)["verified"] == 1
-        # the device's REPL was opened: it shows a new key
-        event = db.observe_key(DEVICE, public_key(new_seed).hex())
-        assert event["event"] == "changed" and event["old"] == public_key().hex()
-        assert authentic.verify(data, db.trust_for(data))  # stored before: still trusted
-        late_id, late = game_log(seed(2))  # signed by the old key, arrives only now
-        with pytest.raises(VerifyError, match="retired"):
-            authentic.verify(late, db.trust_for(late))
-        assert db.add(DEVICE, late_id, late)["verified"] == 0
+        # a board showing another key for this id: recorded, refused, nothing retired
+        seen = db.observe_key(DEVICE, theirs)
+        assert seen == {"state": "changed", "pinned": mine, "retired": None}
+        assert db.pinned(DEVICE) == mine
         fresh_id, fresh = game_log(seed(3), key_seed=new_seed)
-        assert db.add(DEVICE, fresh_id, fresh)["verified"] == 1
-        # an old key shown again (someone restored the old key file) stays retired
-        assert db.observe_key(DEVICE, public_key().hex())["event"] == "returned"
-        _, late2 = game_log(seed(4))
+        with pytest.raises(VerifyError, match="nobody confirmed"):
+            authentic.verify(fresh, db.trust_for(fresh))
+        assert db.add(DEVICE, fresh_id, fresh)["verified"] == 0
+        late_id, late = game_log(seed(2))  # the pinned key still signs: trusted
+        assert db.add(DEVICE, late_id, late)["verified"] == 1
+        # the owner confirms the new key (they opened maintenance mode): the old one is
+        # retired, the log the new key signed verifies now
+        assert db.trust(DEVICE, theirs) == {"previous": mine, "verified": 1}
+        assert authentic.verify(data, db.trust_for(data))  # stored before: still trusted
+        _, later = game_log(seed(4))  # signed by the old key, arriving only now
         with pytest.raises(VerifyError, match="retired"):
-            authentic.verify(late2, db.trust_for(late2))
+            authentic.verify(later, db.trust_for(later))
+        # the old key shown again (an old key file restored) stays retired
+        assert db.observe_key(DEVICE, mine)["state"] == "changed"
+        assert db.observe_key(DEVICE, mine)["retired"] is not None
+        with pytest.raises(VerifyError, match="retired"):
+            authentic.verify(later, db.trust_for(later))
+        states = {k["pub"]: (k["state"], k["logs"]) for k in db.keys()}
+        assert states == {mine: ("retired", 2), theirs: ("pinned", 1)}
         # another device's key never vouches for this one
         other = bytes(range(50, 82))
         _, foreign = game_log(seed(5), key_seed=other)
         with pytest.raises(VerifyError, match="never showed this laptop"):
             authentic.verify(foreign, db.trust_for(foreign))
+
+
+def test_a_database_from_before_the_pins_keeps_its_trust(tmp_path):
+    """A log database made when keys were trusted on first use: its current keys stay
+    pinned, its retired keys retired; nobody has to confirm again."""
+    import sqlite3
+
+    path = tmp_path / "old.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE keys (device TEXT NOT NULL, pub TEXT NOT NULL, first_seen TEXT NOT NULL,"
+        " retired_at TEXT, retired_row INTEGER, PRIMARY KEY (device, pub));"
+    )
+    old.execute(
+        "INSERT INTO keys VALUES (?,?,?,?,?)", (DEVICE, "ab" * 32, "2025-01-01", "2025-02-01", 0)
+    )
+    old.execute(
+        "INSERT INTO keys VALUES (?,?,?,NULL,NULL)", (DEVICE, public_key().hex(), "2025-02-01")
+    )
+    old.commit()
+    old.close()
+    with LogDB(path) as db:
+        assert db.pinned(DEVICE) == public_key().hex()
+        states = {k["pub"]: (k["state"], k["last_seen"]) for k in db.keys()}
+        assert states == {
+            "ab" * 32: ("retired", "2025-01-01"),
+            public_key().hex(): ("pinned", "2025-02-01"),
+        }
+        gid, data = game_log(seed(1))
+        assert db.add(DEVICE, gid, data)["verified"] == 1
 
 
 def test_format_1_logs_need_allow_unsigned():

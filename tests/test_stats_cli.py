@@ -36,7 +36,7 @@ def table(tmp_path_factory):
     keeper = games.load("mea-culpa-keeper", 2)
     results = []
     with LogDB(path) as db:
-        db.observe_key(DEVICE, public_key().hex())  # the laptop has met the device
+        db.trust(DEVICE, public_key().hex())  # the laptop has met the device, its key confirmed
         for k in range(12):
             seats = [NAMES[(k + s) % 4] for s in range(3)]
             gid, data = _log(

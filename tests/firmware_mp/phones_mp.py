@@ -132,6 +132,37 @@ def test_guard_keeps_a_bounded_table_of_peers():
     assert len(g._peers) <= 4
 
 
+def test_guard_limit_holds_for_every_address_however_many():
+    """Issue 27: 16 addresses that showed a valid token and guessed filled the table,
+    and a 17th trusted address was never limited (5,839 guesses in 20 s). Now every
+    address, trusted or not, however many there are, gets at most the promised
+    5 guesses and one more every 2 s; the addresses past the table share one bucket."""
+    clock = Clock()
+    g = Guard(clock)  # the server's own limits: 5, then one per 2 s; 20 and 2 a second
+    addresses = ["10.0.0.%d" % i for i in range(40)]
+    for a in addresses:  # each shows a valid token, then guesses until refused
+        g.passed(a)
+        while g.allowed(a):
+            g.failed(a)
+    seconds = 20
+    got = {}
+    for _ in range(seconds * 20):  # every address guesses 20 times a second for 20 s
+        clock.now += 50
+        for a in addresses:
+            g.passed(a)  # and shows its valid token between guesses
+            if g.allowed(a):
+                g.failed(a)
+                got[a] = got.get(a, 0) + 1
+    promised = 5 + seconds * 1000 // 2000
+    assert max(got.values()) <= promised, max(got.values())
+    # the addresses with no room in the table share one limit between them
+    assert len(g._peers) <= g.max_peers
+    assert sum(got.values()) <= (g.max_peers + 1) * promised
+    # a newcomer once the table has room again is judged on its own
+    clock.now += 60000
+    assert g.allowed("192.168.4.77")
+
+
 # ****** the provider ******
 def keeper_at_bid():
     game = games.load("mea-culpa-keeper", 3)

@@ -81,6 +81,29 @@ def test_device_key_is_made_kept_and_retired():
     assert devkey.DeviceKey(root, urandom).public() != pub or draws == [32, 32]
 
 
+def test_the_key_check_at_power_on_names_a_key_it_did_not_make():
+    """devkey.DeviceKey.check: "made" once, then nothing new; a key file written from
+    outside is "met" (its public key derived, the meeting recorded), once; a public key
+    that does not go with the key is derived again; signing reads device.pub."""
+    root = _tmp("check") + "/"
+    key = devkey.DeviceKey(root, lambda n: bytes(range(n)))
+    assert key.check() == "made" and key.origin() == "made"
+    pub = key.public()
+    assert pub == ed25519.SigningKey(bytes(range(32))).public
+    assert key.check() is None and key.public() == pub
+    with open(root + "device.key", "wb") as f:  # written over the REPL
+        f.write(bytes(range(9, 41)))
+    assert key.check() == "met" and key.origin() == "met"
+    assert key.public() == ed25519.SigningKey(bytes(range(9, 41))).public
+    assert key.check() is None  # said once; the origin stays "met"
+    with open(root + "device.pub", "wb") as f:  # a public key that is not the key's
+        f.write(bytes(32))
+    assert key.origin() is None and key.check() == "met"
+    assert key.public() == ed25519.SigningKey(bytes(range(9, 41))).public
+    sig = key.sign(b"m" * 32)
+    assert sig == ed25519.SigningKey(bytes(range(9, 41))).sign(b"m" * 32)
+
+
 def test_listing_pages_in_bounded_memory():
     root = _tmp("ls")
     store = GameStore(root)
