@@ -25,6 +25,7 @@ from host.sim_play import (
     start_game,
     step,
 )
+from shared_rules.fingerprint import fingerprint
 
 pytestmark = pytest.mark.emulator
 
@@ -135,23 +136,30 @@ def test_a_power_cut_mid_game_loses_nothing_and_the_log_syncs_over_usb(emulated,
         play_to_result(lock)
         report = finished_log(lock)
         env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "laptop"))  # its own database
-        with emulated.serial_port() as port:
-            done = subprocess.run(
-                [sys.executable, "-m", "host.cli", "sync", "--port", port],
+
+        def confessor(*args):
+            return subprocess.run(
+                [sys.executable, "-m", "host.cli", *args],
                 capture_output=True,
                 text=True,
                 cwd=ROOT,
                 env=env,
                 timeout=300,
             )
+
+        # a new device's key is pinned by its owner, from what its About screen shows: the
+        # fingerprint of the key on its own flash
+        files = emulated.files()
+        ident = files["device.id"].decode().strip()
+        shown_fp = fingerprint(files["device.pub"])
+        with emulated.serial_port() as port:
+            refused = confessor("sync", "--port", port)
+            assert refused.returncode == 1 and shown_fp in refused.stderr, refused.stderr
+            trusted = confessor("devices", "trust", ident, shown_fp)
+            assert trusted.returncode == 0, trusted.stdout + trusted.stderr
+            done = confessor("sync", "--port", port)
         assert done.returncode == 0, done.stdout + done.stderr
-        shown = subprocess.run(
-            [sys.executable, "-m", "host.cli", "verify", report["id"]],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=env,
-        )
+        shown = confessor("verify", report["id"])
         assert shown.returncode == 0, shown.stdout + shown.stderr
     finally:
         lock.stop()

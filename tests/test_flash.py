@@ -38,7 +38,7 @@ def _firmware(tmp: Path) -> Path:
         'module("link_ops.py")\n'
         'module("version.py")\n'
         'package("shared_rules", ("__init__.py", "wire.py", "linebuffer.py", "canon.py"), base_path=%r)\n'
-        'if options.sim:\n'
+        "if options.sim:\n"
         '    package("sim")\n' % str(ROOT)
     )
     return fw

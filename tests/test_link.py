@@ -496,6 +496,7 @@ def test_sync_says_when_the_display_stopped_answering(flash, tmp_path, capsys):
     try:
         with Link.open(board.url) as link:
             assert link.hello()["faults"] == 2
+        pinned_db(tmp_path / "db.sqlite").close()
         assert main(["sync", "--port", board.url, "--db", str(tmp_path / "db.sqlite")]) == 0
     finally:
         board.stop()
