@@ -29,6 +29,7 @@ from shared_rules.new_rule import (
     set_cards,
 )
 from shared_rules.rng import Stream
+from shared_rules.search_guide import Guide, win_chances
 
 RISK = 3  # tenths of a penalty point: the chance the board is reckoned as it stands
 GOD_WEIGHT = 7  # tenths of the others' mean penalty that a face-up King is worth
@@ -149,3 +150,46 @@ class GreedyBot:
                         value -= 10 * SET_POINTS[0]
                         break
         return value
+
+
+class SearchGuide(Guide):
+    """What the search bot (host/ismcts.py) is told of New Rule: rollouts played
+    by greedy bots to the end of the round, then each seat's chance of winning
+    judged from the scores and how far the leader still is from the target."""
+
+    horizon = 1  # a rollout plays to the end of the round it starts in
+
+    def __init__(self, game):
+        self.game = game
+        self.target = game.options["target"]
+        self.bots = [GreedyBot(game, b"search guide", s) for s in range(game.num_players)]
+
+    def stage(self, state):
+        return len(state.rounds)
+
+    def evaluate(self, state):
+        scores = state.scores
+        return win_chances(scores, _spread(self.target - max(scores)))
+
+    def rollout_action(self, state, legal, stream):
+        p = state.current_player()
+        return self.bots[p].choose(state.view(p), legal)
+
+
+def _spread(to_go):
+    """How much a lead may still change when the leader is `to_go` points from
+    the target: a round moves the scores by some 15 points, and the rounds
+    left number about to_go / 5."""
+    if to_go < 10:
+        to_go = 10
+    return isqrt(45 * to_go * 2)
+
+
+def isqrt(n):
+    """The integer square root (MicroPython has no math.isqrt)."""
+    x = n
+    y = (x + 1) // 2
+    while y < x:
+        x = y
+        y = (x + n // x) // 2
+    return x
