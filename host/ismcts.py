@@ -160,9 +160,9 @@ class SearchBot:
         nodes: dict[tuple[int, int], _Node] = {}
         count = 0
         if self.seconds is None:
-            for _ in range(self.iterations):
+            count = self.iterations or 0
+            for _ in range(count):
                 self._iterate(nodes, info.determinize(self.stream))
-            count = self.iterations
         else:
             deadline = time.process_time() + self.seconds
             while True:
@@ -227,9 +227,9 @@ class SearchBot:
                         node = nodes[(player, keys[player])] = _Node()
                     edges = node.edges
                     untried = []
-                    best = None
-                    best_score = -1
                     candidates, ordered = self._candidates(node, state, legal)
+                    best = candidates[0]
+                    best_score = -1
                     for a in candidates:
                         edge = edges.get(a)
                         if edge is None:
