@@ -17,13 +17,13 @@ is played through (open loop): a node stands for every deal the mover cannot
 foresee. A child's availability count stands for its parent's visits in UCB.
 
 What the search knows of a game comes from the game's search guide (the
-entry's SEARCH_GUIDE, a class in its bot module, shared_rules/search_guide.py
-says what it answers): a rollout
-policy, an evaluation at a cut-off (`horizon` stages on, a stage being a round
-or the like), and an order of the moves, best first, that lets a wide node
-(more than WIDE moves, Mea Culpa's hundred-odd bids) open its moves a few at a
-time (progressive widening). A game without a guide gets random rollouts to
-the end. Guides read the sampled position only.
+entry's SEARCH_GUIDE, a class in its bot module; shared_rules/search_guide.py
+says what it answers): a rollout policy, an evaluation at a cut-off (`horizon`
+stages on, a stage being a round or the like), and an order of the moves, best
+first, that lets a wide node (more than WIDE moves, Mea Culpa's hundred-odd
+bids) open its moves a few at a time, more as it is visited more (progressive
+widening). A game without a guide gets random rollouts to the end. Guides read
+the sampled position only.
 
 It sees only its InformationSet (driver.INFORMATION_SET), never the State, and
 tests prove its choice does not change between two states that differ only in

@@ -51,6 +51,13 @@ class GreedyBot:
         if view["phase"] == "set":
             sets = view["legal_sets"]  # best first
             return sets[0]["action"] if sets else NO_SET
+        values = self.values(view, legal)
+        best = max(values)
+        best_actions = [legal[i] for i in range(len(legal)) if values[i] == best]
+        return best_actions[self.stream.below(len(best_actions))]
+
+    def values(self, view, legal):
+        """What each card play in `legal` is worth to this seat (phase "play")."""
         me = self.seat
         boards = [[parse_card(c) for c in b] for b in view["boards"]]
         damned = [parse_card(c) for c in view["damned"]]
@@ -60,21 +67,15 @@ class GreedyBot:
                 r = parse_card(c) >> 2
                 if r not in set_ranks:
                     set_ranks.append(r)
-        best = None
-        best_actions = []
+        values = []
         for a in legal:
             up = a < DOWN
             card = a - (UP if up else DOWN)
             if up and (card >> 2) == KING:
-                value = self._god_value(view, boards, damned, set_ranks)
+                values.append(self._god_value(view, boards, damned, set_ranks))
             else:
-                value = self._play_value(boards, damned, set_ranks, card, up)
-            if best is None or value > best:
-                best = value
-                best_actions = [a]
-            elif value == best:
-                best_actions.append(a)
-        return best_actions[self.stream.below(len(best_actions))]
+                values.append(self._play_value(boards, damned, set_ranks, card, up))
+        return values
 
     def _cost(self, up, down, set_ranks):
         """What a board would cost at a reckoning now (0 if a face-down King forgives)."""
@@ -174,6 +175,18 @@ class SearchGuide(Guide):
     def rollout_action(self, state, legal, stream):
         p = state.current_player()
         return self.bots[p].choose(state.view(p), legal)
+
+    def rank(self, state, legal):
+        """The greedy bot's order: plays by its values, sets best first."""
+        p = state.current_player()
+        view = state.view(p)
+        if view["phase"] == "set":
+            first = [e["action"] for e in view["legal_sets"]]
+            return first + [a for a in legal if a not in first]
+        values = self.bots[p].values(view, legal)
+        order = list(range(len(legal)))
+        order.sort(key=lambda i: (-values[i], legal[i]))
+        return [legal[i] for i in order]
 
 
 def _spread(to_go):
