@@ -52,7 +52,8 @@ def add_arguments(parser):
         default=None,
         metavar="BOT,BOT,...",
         help="bots, one per seat or one for all (random, the game's own such as greedy, "
-        "ismcts or ismcts:ITERATIONS); repeat --bots to compare line-ups (default random)",
+        "ismcts, ismcts:ITERATIONS or ismcts:time=1s); repeat --bots to compare line-ups "
+        "(default random)",
     )
     parser.add_argument(
         "--seats",

@@ -27,6 +27,8 @@ PRESENTER = None
 ON_DEVICE = False
 # Bots stronger than "random": (name, module, class).
 BOTS = (("greedy", "shared_rules.mea_culpa_bot", "GreedyBot"),)
+# What the search bot is told of the game (shared_rules/search_guide.py): (module, class).
+SEARCH_GUIDE = ("shared_rules.mea_culpa_bot", "SearchGuide")
 OPTIONS = (
     Option("heaven", B.HEAVEN[0], low=5, high=40, help="steps from Start to Heaven (assumed)"),
     Option(

@@ -29,6 +29,7 @@ from shared_rules.new_rule import (
     set_cards,
 )
 from shared_rules.rng import Stream
+from shared_rules.search_guide import Guide, win_chances
 
 RISK = 3  # tenths of a penalty point: the chance the board is reckoned as it stands
 GOD_WEIGHT = 7  # tenths of the others' mean penalty that a face-up King is worth
@@ -50,6 +51,13 @@ class GreedyBot:
         if view["phase"] == "set":
             sets = view["legal_sets"]  # best first
             return sets[0]["action"] if sets else NO_SET
+        values = self.values(view, legal)
+        best = max(values)
+        best_actions = [legal[i] for i in range(len(legal)) if values[i] == best]
+        return best_actions[self.stream.below(len(best_actions))]
+
+    def values(self, view, legal):
+        """What each card play in `legal` is worth to this seat (phase "play")."""
         me = self.seat
         boards = [[parse_card(c) for c in b] for b in view["boards"]]
         damned = [parse_card(c) for c in view["damned"]]
@@ -59,21 +67,15 @@ class GreedyBot:
                 r = parse_card(c) >> 2
                 if r not in set_ranks:
                     set_ranks.append(r)
-        best = None
-        best_actions = []
+        values = []
         for a in legal:
             up = a < DOWN
             card = a - (UP if up else DOWN)
             if up and (card >> 2) == KING:
-                value = self._god_value(view, boards, damned, set_ranks)
+                values.append(self._god_value(view, boards, damned, set_ranks))
             else:
-                value = self._play_value(boards, damned, set_ranks, card, up)
-            if best is None or value > best:
-                best = value
-                best_actions = [a]
-            elif value == best:
-                best_actions.append(a)
-        return best_actions[self.stream.below(len(best_actions))]
+                values.append(self._play_value(boards, damned, set_ranks, card, up))
+        return values
 
     def _cost(self, up, down, set_ranks):
         """What a board would cost at a reckoning now (0 if a face-down King forgives)."""
@@ -149,3 +151,58 @@ class GreedyBot:
                         value -= 10 * SET_POINTS[0]
                         break
         return value
+
+
+class SearchGuide(Guide):
+    """What the search bot (host/ismcts.py) is told of New Rule: rollouts played
+    by greedy bots to the end of the round, then each seat's chance of winning
+    judged from the scores and how far the leader still is from the target."""
+
+    horizon = 1  # a rollout plays to the end of the round it starts in
+
+    def __init__(self, game):
+        self.game = game
+        self.target = game.options["target"]
+        self.bots = [GreedyBot(game, b"search guide", s) for s in range(game.num_players)]
+
+    def stage(self, state):
+        return len(state.rounds)
+
+    def evaluate(self, state):
+        scores = state.scores
+        return win_chances(scores, _spread(self.target - max(scores)))
+
+    def rollout_action(self, state, legal, stream):
+        p = state.current_player()
+        return self.bots[p].choose(state.view(p), legal)
+
+    def rank(self, state, legal):
+        """The greedy bot's order: plays by its values, sets best first."""
+        p = state.current_player()
+        view = state.view(p)
+        if view["phase"] == "set":
+            first = [e["action"] for e in view["legal_sets"]]
+            return first + [a for a in legal if a not in first]
+        values = self.bots[p].values(view, legal)
+        order = list(range(len(legal)))
+        order.sort(key=lambda i: (-values[i], legal[i]))
+        return [legal[i] for i in order]
+
+
+def _spread(to_go):
+    """How much a lead may still change when the leader is `to_go` points from
+    the target: a round moves the scores by some 15 points, and the rounds
+    left number about to_go / 5."""
+    if to_go < 10:
+        to_go = 10
+    return isqrt(45 * to_go * 2)
+
+
+def isqrt(n):
+    """The integer square root (MicroPython has no math.isqrt)."""
+    x = n
+    y = (x + 1) // 2
+    while y < x:
+        x = y
+        y = (x + n // x) // 2
+    return x

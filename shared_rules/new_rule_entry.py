@@ -28,6 +28,8 @@ ON_DEVICE = True
 HISTORY_ROOM = 1024
 # Bots stronger than "random": (name, module, class).
 BOTS = (("greedy", "shared_rules.new_rule_bot", "GreedyBot"),)
+# What the search bot is told of the game (shared_rules/search_guide.py): (module, class).
+SEARCH_GUIDE = ("shared_rules.new_rule_bot", "SearchGuide")
 OPTIONS = (
     Option("first_player", 0, low=0, high=3, help="the first player of the first round"),
     Option("target", 200, choices=(100, 200, 300), help="the score that wins at once"),

@@ -2,29 +2,45 @@
 
 - random play, games per second on one CPython core (CPU time, so other
   processes on the machine do not count), for every game and player count;
-- the search bot: CPU seconds per decision and its games per second;
-- its strength: the win rate of one search seat against n-1 greedy bots and
-  against n-1 random bots (the line-up rotates round the seats), with the 95%
-  Wilson interval, for every game and player count that decides a winner.
+- the search bot's strength: the win rate of one search seat against n-1
+  greedy bots and against n-1 random bots, at 2 and 4 players (where the game
+  has them), the line-up rotating round the seats, with the 95% Wilson
+  interval (a shared win counts as a share);
+- its CPU time per move in those games, on one core: the mean and the
+  longest (a move with one legal action is not a search and is not counted).
 
-The default run takes a few minutes; `make bench BENCH_ARGS=--long` (or
-CONFESSOR_BENCH_LONG=1) plays ten times the games for narrower intervals.
+The search's budget is a number of iterations a move, per game (STRENGTH), so
+a run is reproducible. The default run plays a few games a match-up (some
+twenty minutes of CPU in all); `make bench BENCH_ARGS=--long` (or
+CONFESSOR_BENCH_LONG=1) plays LONG_GAMES a match-up, enough for intervals that
+decide whether the search beats greedy (some two hours of CPU).
 """
 
 from __future__ import annotations
 
+import hashlib
+import multiprocessing
 import os
 import time
 
 from host.bots import make_bot
-from host.simulate import Arm, simulate
+from host.ismcts import win_shares
+from host.stats import wilson
 from shared_rules import games
 from shared_rules.driver import play
 
 LONG = os.environ.get("CONFESSOR_BENCH_LONG") == "1"
-SCALE = 10 if LONG else 1
-# (game, iterations, games per match-up in the default run)
-STRENGTH = (("seven-sins", 100, 20), ("mea-culpa", 12, 2))
+# game -> iterations a decision; per-move CPU stays far below 2 s (the bench says how far)
+STRENGTH = {
+    "seven-sins": 200,
+    "siete-pecados": 400,
+    "mea-culpa": 100,
+    "new-rule": 50,
+}
+PLAYERS = (2, 4)
+OPPONENTS = ("greedy", "random")
+SHORT_GAMES = {"greedy": 4, "random": 2}  # games a match-up, default run
+LONG_GAMES = {"greedy": 40, "random": 12}  # games a match-up, --long
 RANDOM_CPU_SECONDS = 1.5  # per game and player count
 # New Rule ends only at its target by default, which random players may never reach:
 # its random games here are 20-round games (host/benches/new_rule.py measures it too).
@@ -41,40 +57,60 @@ def random_games_per_second(name: str, players: int) -> float:
     return count / (time.process_time() - start)
 
 
-class _Counted:
-    """A bot that counts its decisions (for CPU time per decision)."""
+class _Timed:
+    """A bot that counts its searches and their CPU time (process time: one core)."""
 
     def __init__(self, bot):
         self.bot = bot
         self.sees = bot.sees
-        self.decisions = 0
+        self.moves = 0
+        self.seconds = 0.0
+        self.longest = 0.0
 
     def choose(self, seen, legal):
-        self.decisions += 1
-        return self.bot.choose(seen, legal)
+        if len(legal) == 1:
+            return self.bot.choose(seen, legal)
+        start = time.process_time()
+        action = self.bot.choose(seen, legal)
+        spent = time.process_time() - start
+        self.moves += 1
+        self.seconds += spent
+        self.longest = max(self.longest, spent)
+        return action
 
 
-def search_speed(name: str, players: int, iterations: int) -> tuple[float, float]:
-    """(CPU seconds per decision, games per second) of one search seat among random bots."""
+def play_one(job: tuple[str, int, str, str, int]) -> tuple[float, int, float, float]:
+    """One game of a match-up: (the search seat's win share, its searches, their
+    CPU seconds, the longest). The search sits at seat index % players."""
+    name, players, search, opponent, index = job
     game = games.load(name, players)
-    seed = b"search-speed"
-    searcher = _Counted(make_bot(game, "ismcts:%d" % iterations, seed, 0))
-    bots = [searcher] + [make_bot(game, "random", seed, s) for s in range(1, players)]
-    start = time.process_time()
-    play(game, seed, bots)
-    spent = time.process_time() - start
-    return spent / max(1, searcher.decisions), 1 / spent
+    seed = hashlib.sha256(f"bench-search/{name}/{players}/{opponent}/{index}".encode()).digest()
+    seat = index % players
+    timed = _Timed(make_bot(game, search, seed, seat))
+    bots = [timed if s == seat else make_bot(game, opponent, seed, s) for s in range(players)]
+    scale = 12  # shares of 1/2, 1/3 and 1/4 are whole twelfths
+    share = win_shares(play(game, seed, bots).returns(), scale)[seat] / scale
+    return share, timed.moves, timed.seconds, timed.longest
 
 
-def strength(name: str, players: int, iterations: int, opponent: str, count: int):
-    game = games.load(name, players)
-    bot = "ismcts:%d" % iterations
-    arm = Arm("", game.describe(), (bot,) + (opponent,) * (players - 1), True)
-    jobs = max(1, min(4, os.cpu_count() or 1))
-    tally = simulate([arm], count, "bench-search", jobs, progress=False).tallies[0]
-    wins = tally.wins_of("player", bot)
-    assert wins is not None
-    return wins.summary(None)
+def strength(name: str, players: int, search: str, opponent: str, count: int) -> dict:
+    jobs = [(name, players, search, opponent, i) for i in range(count)]
+    workers = max(1, min(4, os.cpu_count() or 1, count))
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        results = pool.map(play_one, jobs, chunksize=1)
+    won = sum(r[0] for r in results)
+    moves = sum(r[1] for r in results)
+    low, high = wilson(won, count)
+    return {
+        "games": count,
+        "won": won,
+        "rate": won / count,
+        "low": low,
+        "high": high,
+        "per_move": sum(r[2] for r in results) / max(1, moves),
+        "longest": max(r[3] for r in results),
+        "moves": moves,
+    }
 
 
 def run():
@@ -89,26 +125,25 @@ def run():
                 random_games_per_second(name, n),
                 "games/s",
             )
-    for name, iterations, count in STRENGTH:
+    counts = LONG_GAMES if LONG else SHORT_GAMES
+    for name, iterations in STRENGTH.items():
         cls = games.game_class(name)
-        per_decision, rate = search_speed(name, cls.MIN_PLAYERS, iterations)
-        yield (
-            "%s ismcts:%d, %d players: CPU per decision" % (name, iterations, cls.MIN_PLAYERS),
-            per_decision * 1000,
-            "ms",
-        )
-        yield (
-            "%s ismcts:%d + random, %d players" % (name, iterations, cls.MIN_PLAYERS),
-            rate,
-            "games/s",
-        )
-        for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
-            for opponent in ("greedy", "random"):
-                s = strength(name, n, iterations, opponent, count * SCALE)
+        search = "ismcts:%d" % iterations
+        for n in PLAYERS:
+            if not cls.MIN_PLAYERS <= n <= cls.MAX_PLAYERS:
+                continue
+            for opponent in OPPONENTS:
+                s = strength(name, n, search, opponent, counts[opponent])
                 yield (
-                    "%s ismcts:%d win %%, vs %d %s, %dp (%d games)"
-                    % (name, iterations, n - 1, opponent, n, s["games"]),
-                    100 * s["win_rate"],
+                    "%s %s win %%, vs %d %s, %dp (%d games)"
+                    % (name, search, n - 1, opponent, n, s["games"]),
+                    100 * s["rate"],
                     "%% (95%%: %.0f-%.0f; fair %d%%)" % (100 * s["low"], 100 * s["high"], 100 // n),
+                )
+                yield (
+                    "%s %s CPU a move, vs %s, %dp (%d moves)"
+                    % (name, search, opponent, n, s["moves"]),
+                    s["per_move"] * 1000,
+                    "ms (longest %.0f ms, 1 core)" % (s["longest"] * 1000),
                 )
     yield "mea-culpa-keeper: search strength", "n/a", "(the board decides the winner)"
