@@ -104,6 +104,21 @@ def test_mpremote_reaches_the_repl_in_maintenance_mode_only(emulated):
     assert done.stdout.strip() == "42", done.stdout + done.stderr
 
 
+def test_a_boot_py_written_over_the_repl_never_runs(emulated):
+    """MicroPython runs boot.py before main.py, a frozen one first: the image freezes an empty
+    one, so a boot.py written to littlefs in maintenance mode (to read the next key as it is
+    made, or replace the firmware's modules) is never run; the firmware boots as before."""
+    emulated.wait_idle()
+    emulated.maintenance()
+    emulated.exec(
+        "f = open('boot.py', 'w'); f.write(\"open('ran.txt', 'w').write('boot.py ran')\\n\"); f.close()"
+    )
+    assert "boot.py" in emulated.files()
+    state = emulated.power_cut()
+    assert state.screen == "menu"
+    assert "ran.txt" not in emulated.files()
+
+
 @pytest.mark.parametrize(
     "title, players",
     [(KEEPER_TITLE, 2), (PECADOS_TITLE, 2), (NEW_RULE_TITLE, 2)],
