@@ -87,17 +87,22 @@ async def _blink(leds, display):
 
 
 async def _press_a(policy, buttons):
+    """Until A is pressed. A laptop's request made meanwhile (the link's `about`, a posted
+    event) is queued again once A is pressed: the app shows it when its screen is back."""
+    asked = []
     policy.waiting = True
     try:
         while True:
             kind, name = await buttons.get()
-            if kind == "exit":
-                buttons.post(kind, name)  # the app's to act on
-                return False
-            if kind == "press" and name == "A":
-                return True
+            if kind == "press":
+                if name == "A":
+                    break
+            elif (kind, name) not in asked:
+                asked.append((kind, name))
     finally:
         policy.waiting = False
+    for kind, name in asked:
+        buttons.post(kind, name)
 
 
 def _draw(policy, scr):
@@ -113,8 +118,8 @@ def _draw(policy, scr):
 
 
 async def recover(policy, scr):
-    """After a refresh given up: until the panel shows `scr`. False if the app is asked to
-    leave first (the serial link's exit: its event stays queued)."""
+    """After a refresh given up: until the panel shows `scr` (then True). A laptop's
+    request made meanwhile stays queued for the app (buttons.clear keeps it)."""
     board = policy.board
     display = board.display
     buttons = board.buttons
@@ -129,11 +134,8 @@ async def recover(policy, scr):
             _draw(policy, message(fault))
             await display.show(True, True)
             buttons.clear()  # presses made before the message was on the glass
-            if buttons.pending():
-                return False  # the serial link's exit
         note("the display answered again, try %d" % tries)
-        if not await _press_a(policy, buttons):
-            return False
+        await _press_a(policy, buttons)
         _draw(policy, scr)
         await display.show(True, True)
         if display.fault is None:

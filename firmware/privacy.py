@@ -85,8 +85,7 @@ class PrivacyPolicy:
         if await display.show(display.refreshes == 0, leaving or flash) is None:  # power-on: full
             import panel_fault  # the display gave up (BUSY); it drops itself from RAM after
 
-            if not await panel_fault.recover(self, scr):
-                return  # asked to leave before the panel answered: nothing more is shown
+            await panel_fault.recover(self, scr)  # until the panel shows scr
         if leaving:
             self.secret_up = False
             board.leds.status("off")

@@ -124,7 +124,7 @@ def test_the_menu_offers_the_rulebooks_end_by_default(tmp_path):
     """The menu shows the game's options from its entry: no round limit ("off": the
     rulebook's only end is the target), the two reckoning readings at their defaults;
     the limit runs off, 1 .. 99, so one step back from off is 99."""
-    dev = start_device(tmp_path, heap=budget_heap(), mpy=True, seed=SEED_TARGET)
+    dev = start_device(tmp_path, heap=device_heap(), port="unix32", seed=SEED_TARGET)
     try:
         c = dev.client
         while c.screen()["cursor"] != 0:
