@@ -19,7 +19,6 @@ end of play the e-ink shows nothing private."""
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import re
 import time
@@ -29,10 +28,10 @@ from typing import NamedTuple
 
 import pytest
 from device_helpers import log_of, start_device
-from phone_helpers import Laptop, expected_secrets, page, tab_shows
+from phone_helpers import Laptop, choose_on_page, expected_secrets, page, tab_shows
 from test_device_phones import menu_to_phones, read_code, wait_moved
 
-from host.phone_sim import PhoneHttp, free_port
+from host.phone_sim import PhoneHostError, PhoneHttp, choice_actions, free_port
 from host.sim_client import SimClient, SimError, device_heap
 from host.sim_play import (
     KEEPER_TITLE,
@@ -170,7 +169,8 @@ class Phones:
             urls.append(url)
             c.press("A")
         assert len(set(urls)) == len(urls)
-        self.token = urls[0].rsplit("/", 1)[1]
+        self.tokens = [url.rsplit("/", 1)[1] for url in urls]
+        self.token = self.tokens[0]
         for i, url in enumerate(urls):
             if i:
                 self.driver.switch_to.new_window("tab")
@@ -189,6 +189,16 @@ class Phones:
                 return headers["etag"].strip('"')  # the page shows it unquoted
             time.sleep(0.5)  # 503: the heap was short for a moment; the page retries too
         raise SimError("the device did not answer a state request")
+
+    def seat_state(self, seat: int) -> dict:
+        """The seat's state as its page fetches it (asked again after a 503, as the page
+        does: at the budget the heap may be short for a moment)."""
+        for _ in range(10):
+            try:
+                return self.http.state(self.tokens[seat])
+            except (PhoneHostError, ConnectionError, http.client.HTTPException):
+                time.sleep(0.5)
+        raise SimError("the device did not answer a seat's state")
 
     def check(self, over: bool = False) -> tuple:
         """Every tab against the rules core at this point of the game:
@@ -229,8 +239,6 @@ class Phones:
 
     def choose(self, seat: int, shown: dict, state, made: Counter) -> str:
         """The waited-for seat's choice made with its page's controls; the decision's kind."""
-        from selenium.webdriver.support.ui import Select
-
         driver = page(self.driver, self.tabs[seat])
         send = driver.find_element("id", "send")
         if shown["reveal"] is not None:
@@ -247,30 +255,31 @@ class Phones:
         options = [game.decode(a) for a in legal]
         texts = [self.said(state.action_text(a)) for a in legal]
         index = self.table.pick(state.move_number(), options, made)
-        expect = texts[index]  # what Send says
-        if shown["buttons"]:  # a few options: a button each
-            assert shown["buttons"] == texts
-            self.controls["buttons"] += 1
-            driver.find_elements("css selector", "#choice button")[index].click()
-        elif shown["listed"]:  # one list of every option
-            assert shown["listed"] == texts
-            self.controls["list"] += 1
-            sel = driver.find_element("css selector", "#choice select[data-field=option]")
-            Select(sel).select_by_index(index + 1)
-        else:  # one list per field of the action
-            selects = driver.find_elements("css selector", "#choice select")
-            assert selects and len(legal) > 8
-            self.controls["lists"] += 1
-            for sel in selects:
-                value = options[index][sel.get_attribute("data-field")]
-                Select(sel).select_by_value(json.dumps(value, separators=(",", ":")))
-            # the device sent the fields' values, not each option's text: Send names
-            # what each list shows picked
-            picked = [Select(sel).first_selected_option.text for sel in selects]
-            assert all(p in send.text for p in picked), (send.text, picked)
-            expect = ""
-        assert send.is_enabled() and expect in send.text, (send.text, expect)
-        send.click()
+        choice = self.seat_state(seat)["choice"]
+        offered = choice_actions(choice)
+        if choice.get("grid") is not None:  # one stepper per field of the action
+            self.controls["steppers"] += 1
+            at = next(
+                i
+                for i, a in enumerate(offered)
+                if all(options[index][k] == v for k, v in a.items())
+            )
+            expect = None  # Send names each field's value (checked by choose_on_page's steps)
+        else:
+            assert offered == options
+            at = index
+            expect = texts[index]
+            if any("cards" in o for o in options):  # New Rule's sets: tap a set's cards
+                plain = [t for t, o in zip(texts, options, strict=True) if "cards" not in o]
+                assert shown["buttons"] == plain  # "forms no set": a button
+                self.controls["cards" if "cards" in options[index] else "buttons"] += 1
+            elif shown["buttons"]:  # a button or a card each, named by the rules' words
+                assert shown["buttons"] == texts
+                self.controls["buttons"] += 1
+            else:
+                assert shown["listed"] == texts
+                self.controls["list"] += 1
+        choose_on_page(driver, choice, at, expect)
         self.sent = legal[index]
         return decision(options[index])
 
