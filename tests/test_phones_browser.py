@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+from pathlib import Path
 from typing import NamedTuple
 
 import pytest
@@ -38,6 +40,7 @@ from host.phone_sim import PhoneHost, choice_actions, replay_views
 from host.sim_client import RP2040_HEAP
 
 HEAP = "%dK" % (RP2040_HEAP // 1024)
+PAGE = Path(__file__).resolve().parent.parent / "firmware" / "phone_page.html"
 DOCS = os.environ.get("CONFESSOR_PHONE_SHOTS")  # a folder: also keep the screenshots there
 
 
@@ -106,6 +109,8 @@ def test_every_seat_and_the_table_screen_in_a_browser(tmp_path, browser, game):
         build="unix32",
         board=board,
     ) as host:
+        # the page frozen in the 32-bit build is the one in firmware/ (else: make firmware)
+        assert host.get("/table")[2] == PAGE.read_bytes(), "build/unix32 is stale: make firmware"
         urls = host.urls()
         if board:
             for seat in range(game.players):

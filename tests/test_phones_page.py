@@ -8,7 +8,7 @@ from pathlib import Path
 from host.symbols import ART, SIDE
 
 PAGE = Path(__file__).resolve().parent.parent / "firmware" / "phone_page.html"
-BUDGET = 32 * 1024  # docs/phones.md, "The page, drawn as the game"
+BUDGET = 40 * 1024  # docs/phones.md, "The page, drawn as the game"
 
 
 def page_symbols() -> dict[str, tuple[str, ...]]:
