@@ -414,18 +414,11 @@ class PhoneServer:
             seat = self._seat(req, token)
             if not isinstance(seat, int):
                 return seat
-            # microdot sends a file object's contents a buffer at a time, then closes it
-            import blobs
-
-            page = blobs.open_blob(self.page)  # frozen in flash, or the file; closed by microdot
-            return Response(page, 200, {"Content-Type": "text/html; charset=UTF-8"})
+            return self._page()
 
         @app.get("/table")
         async def table_page(req):
-            import blobs
-
-            page = blobs.open_blob(self.page)
-            return Response(page, 200, {"Content-Type": "text/html; charset=UTF-8"})
+            return self._page()  # the same page: it asks /table/state, no seat's
 
         @app.get("/table/state")
         async def table_state(req):
@@ -488,6 +481,14 @@ class PhoneServer:
             return Response(body, _CODES[result], headers)  # pyright: ignore[reportArgumentType]
 
         return app
+
+    def _page(self):
+        # microdot sends a file object's contents a buffer at a time, then closes it
+        import blobs
+
+        page = blobs.open_blob(self.page)  # frozen in flash, or the file; closed by microdot
+        headers = {"Content-Type": "text/html; charset=UTF-8"}
+        return Response(page, 200, headers)  # pyright: ignore[reportArgumentType]
 
     def _seat(self, req, token):
         """The seat a request's token opens, or the response that turns it away."""

@@ -3,7 +3,8 @@
 decoded from the picture of the e-ink, at the heap of tests/test_device_phones.py
 (browser_heap below).
 
-A whole game of every game with secrets that phones serve, each seat on its phone: the
+A whole game of every game with secrets that phones serve, at its largest player count
+(the keeper 4, 7: The Sins 5, 7 Pecados 6, New Rule 4), each seat on its phone: the
 Mea Culpa keeper (bids, the Pope's die), 7: The Sins (the opening cards, read on the page
 and answered Seen; play itself is public), 7 Pecados (the hand, the draw, the play, the
 card sent to the limbo) and New Rule (every decision of a seat: its plays face up or
@@ -80,7 +81,7 @@ def keeper_pick(move: int, options: list[dict], made: Counter) -> int:
 
 
 class Table(NamedTuple):
-    """One game as a table plays it here, at its fewest players and shortest options."""
+    """One game as a table plays it here, at its largest player count and shortest options."""
 
     game: str  # the rules' name
     title: str  # the device's menu
@@ -96,7 +97,7 @@ TABLES = [
     Table(
         "mea-culpa-keeper",
         KEEPER_TITLE,
-        2,
+        4,  # its largest count
         None,
         lambda c: keeper_step(c, KEEPER_ROUNDS),
         keeper_pick,
@@ -105,7 +106,7 @@ TABLES = [
     Table(
         "seven-sins",
         "7: The Sins",
-        2,
+        5,  # its largest count
         None,
         lambda c: step(c, sins_policy, quick=True),
         curious,
@@ -114,7 +115,7 @@ TABLES = [
     Table(
         "siete-pecados",
         PECADOS_TITLE,
-        2,
+        6,  # its largest count
         None,
         lambda c: c.press(pecados_press(c.screen())),
         curious,
@@ -123,7 +124,7 @@ TABLES = [
     Table(
         "new-rule",
         NEW_RULE_TITLE,
-        2,
+        4,  # its largest count
         new_rule_rows(100, 1),  # to 100 points, one round at most
         lambda c: c.press("A"),  # the table's screens: announcements only
         curious,
