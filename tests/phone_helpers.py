@@ -90,6 +90,7 @@ class Laptop:
         parsed = gamelog.parse(self._log())
         self.game = games.load_described(parsed["head"])
         self.state = self.game.new_initial_state()
+        self.news: list = []  # [move, announcements] of every action that made any
 
     def _log(self) -> bytes:
         logs = sorted((self.flash / "games").glob("*.log"))
@@ -103,6 +104,9 @@ class Laptop:
         actions = self.actions()
         for action in actions[self.state.move_number() :]:
             self.state.apply(action)
+            said = self.state.announcements()
+            if said:  # what the rules announced, as the device's provider keeps it
+                self.news.append(json.loads(json.dumps([self.state.move_number(), said])))
         assert self.state.move_number() == len(actions)
         return self.state
 

@@ -20,6 +20,7 @@ end of play the e-ink shows nothing private."""
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import re
 import time
@@ -29,7 +30,16 @@ from typing import NamedTuple
 
 import pytest
 from device_helpers import log_of, start_device
-from phone_helpers import Laptop, choose_on_page, expected_secrets, page, tab_shows
+from phone_helpers import (
+    Laptop,
+    choose_on_page,
+    expected_secrets,
+    page,
+    secrets_shown,
+    tab_shows,
+    table_shown,
+    wait_page,
+)
 from test_device_phones import menu_to_phones, read_code, wait_moved
 
 from host.phone_sim import PhoneHostError, PhoneHttp, choice_actions, free_port
@@ -150,6 +160,8 @@ class Phones:
         self.laptop: Laptop | None = None
         self.sent = -1  # the last action chosen on a page
         self.controls: Counter = Counter()  # the page's controls used, by kind
+        self.checks = 0
+        self.tables = 0  # the table screen's checks
 
     def join(self, tmp_path) -> None:
         """The network screen, then every seat's code behind the pass gate, decoded from
@@ -177,6 +189,10 @@ class Phones:
                 self.driver.switch_to.new_window("tab")
             self.driver.get(url)
             self.tabs.append(self.driver.current_window_handle)
+        # the table screen, on a tablet beside them: no code, no seat
+        self.driver.switch_to.new_window("tab")
+        self.driver.get(f"http://127.0.0.1:{self.http.port}/table")
+        self.table_tab = self.driver.current_window_handle
         self.laptop = Laptop(self.flash)
 
     def version(self) -> str:
@@ -236,7 +252,32 @@ class Phones:
             said = [str(v) for k, v in dealt.items() if k != "kind"]
             assert said and [v for v in said if v not in shown[waited]["reveal"]] == []
         assert onlooker_view(self.c) == public  # the serial link: an onlooker's
+        self.checks += 1
+        if over or self.checks % 4 == 1:
+            self.check_table(version, public)
         return state, waited, shown
+
+    def check_table(self, version: str, public: dict) -> None:
+        """The table screen shows view(None) and nothing of any seat's, and its news are
+        the rules' announcements of the last four actions that made any."""
+        assert self.laptop is not None
+        wait_page(self.driver, self.table_tab, version)
+        assert table_shown(self.driver) == public
+        assert secrets_shown(self.driver) == {}
+        for _ in range(10):
+            try:
+                code, _, body = self.http.get("/table/state")
+            except (ConnectionError, http.client.HTTPException):
+                code = body = None  # short of memory for a moment: asked again
+            if code == 200 and body is not None:
+                break
+            time.sleep(0.5)
+        else:
+            raise SimError("the device did not answer the table screen")
+        data = json.loads(body)
+        assert set(data) == {"seat", "version", "status", "public", "news"}
+        assert data["public"] == public and data["news"] == self.laptop.news[-4:]
+        self.tables += 1
 
     def choose(self, seat: int, shown: dict, state, made: Counter) -> str:
         """The waited-for seat's choice made with its page's controls; the decision's kind."""
@@ -297,10 +338,10 @@ class Phones:
         return text
 
     def gone(self, timeout: float = 20) -> None:
-        """Every page says the game is gone (its server closed with it)."""
+        """Every page and the table screen say the game is gone (its server closed with it)."""
         from selenium.webdriver.support.ui import WebDriverWait
 
-        for tab in self.tabs:
+        for tab in [*self.tabs, self.table_tab]:
             page(self.driver, tab)
             WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(
                 lambda d: (
@@ -368,6 +409,7 @@ def play_in_browser(driver, c: SimClient, tmp_path, table: Table, http: PhoneHtt
     c.press("A")  # the game is closed: its server goes, the pages cannot reach it
     assert c.screen()["name"] == "menu"
     phones.gone()
+    assert phones.tables > 1  # the table screen checked in play and at the end
     print(table.game, "decisions:", dict(made), "controls:", dict(phones.controls))
     return made
 
