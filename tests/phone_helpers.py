@@ -249,7 +249,9 @@ def table_shown(driver) -> dict | None:
     return {k: v for k, (v, _) in rows.items()}
 
 
-def choose_on_page(driver, choice: dict, index: int, expect: str | None = None) -> dict:
+def choose_on_page(
+    driver, choice: dict, index: int, expect: str | None = None, before_send=None
+) -> dict:
     """The choice's option `index` made with the page's own controls, as a person would:
     a bid's steppers, a card tapped (New Rule's set: each of its cards), a button, or the
     one list; then Send. Returns the action the page sends."""
@@ -287,6 +289,8 @@ def choose_on_page(driver, choice: dict, index: int, expect: str | None = None) 
     assert send.is_enabled(), send.text
     if expect is not None:  # what Send says: the option's words
         assert expect in send.text, (send.text, expect)
+    if before_send is not None:  # a picture of the choice made, say
+        before_send(driver)
     send.click()
     return action
 

@@ -286,6 +286,7 @@ class Phones:
         if shown["reveal"] is not None:
             shots = os.environ.get("CONFESSOR_PHONE_SHOTS")  # a folder for docs/phones.md
             if shots and seat == 0:
+                driver.set_window_size(360, 740)  # the docs' small phone
                 driver.save_screenshot(os.path.join(shots, "page-reveal.png"))
             assert send.text == "Seen" and send.is_enabled()
             send.click()
@@ -321,7 +322,16 @@ class Phones:
             else:
                 assert shown["listed"] == texts
                 self.controls["list"] += 1
-        choose_on_page(driver, choice, at, expect)
+        shots = os.environ.get("CONFESSOR_PHONE_SHOTS")  # a folder for docs/phones.md
+        shot = None
+        if shots and "cards" in options[index] and not self.controls["shot"]:
+            self.controls["shot"] += 1  # a New Rule set, its cards tapped, before Send
+
+            def shot(d):
+                d.set_window_size(360, 740)  # the docs' small phone
+                d.save_screenshot(os.path.join(shots, "page-set.png"))
+
+        choose_on_page(driver, choice, at, expect, shot)
         self.sent = legal[index]
         return decision(options[index])
 

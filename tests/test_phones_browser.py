@@ -94,6 +94,14 @@ def check_tabs(browser, host, game, tabs, table_tab, st, waited):
     data = json.loads(body)
     assert code == 200 and set(data) == {"seat", "version", "status", "public", "news"}
     assert data["public"] == public and data["seat"] is None
+    # what happened: the newest of the rules' announcements first, in words
+    page(browser, table_tab)
+    newest = browser.execute_script(
+        "var li = document.querySelector('#news li');"
+        " return li ? [+li.getAttribute('data-move'), li.innerText] : null;"
+    )
+    if data["news"]:
+        assert newest is not None and newest[0] == data["news"][-1][0] and newest[1].strip()
     return views, public
 
 
@@ -144,7 +152,13 @@ def test_every_seat_and_the_table_screen_in_a_browser(tmp_path, browser, game):
                 state, _, _ = replay_views(game.name, game.players, st["actions"])
                 legal = state.legal_actions()
                 index = (st["move"] * 7 + 3) % len(choice_actions(choice))
-                sent = choose_on_page(browser, choice, index)
+                red = browser.find_elements("css selector", "#choice button.red[data-index]")
+                if decided == 0 and red:  # a red card pressed: its contrast is checked too
+                    index = int(red[0].get_attribute("data-index"))
+                # the page read again with the choice made, before Send (a card pressed)
+                sent = choose_on_page(
+                    browser, choice, index, before_send=check_at_a_table if decided == 0 else None
+                )
                 after = host.wait_for(lambda s, m=st["move"]: s["move"] > m, "the choice applied")
                 took = state.game.decode(after["actions"][st["move"]])
                 assert after["actions"][st["move"]] in legal
