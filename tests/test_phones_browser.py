@@ -105,6 +105,30 @@ def check_tabs(browser, host, game, tabs, table_tab, st, waited):
     return views, public
 
 
+# A phone put away (true) or picked up again (false), as the browser tells the page: its
+# visibility, which headless tabs never change by themselves.
+SEEN_AGAIN = """
+window.__away = arguments[0];
+Object.defineProperty(document, 'hidden', {configurable: true, get: function () { return window.__away; }});
+document.dispatchEvent(new Event('visibilitychange'));
+"""
+
+
+def since_last_look(browser, tab, away: int) -> None:
+    """The page picked up again marks what happened after the move it showed when put
+    away, under "Since your last look"; the rest stays plain."""
+    page(browser, tab)
+    head, items = browser.execute_script(
+        "return [document.getElementById('nh').textContent,"
+        " Array.from(document.querySelectorAll('#news li'), function (li) {"
+        " return [+li.getAttribute('data-move'), li.className]; })];"
+    )
+    assert head == "Since your last look", head
+    assert any(cls == "new" for _, cls in items), items
+    for move, cls in items:
+        assert (cls == "new") == (move > away), (move, cls, away)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
 def test_every_seat_and_the_table_screen_in_a_browser(tmp_path, browser, game):
     board = game.name == "mea-culpa-keeper"  # its seats join by the e-ink's QR codes
@@ -133,6 +157,7 @@ def test_every_seat_and_the_table_screen_in_a_browser(tmp_path, browser, game):
         browser.get(f"http://127.0.0.1:{host.port}/table")
         table_tab = browser.current_window_handle
         decided = moved = checks = 0
+        away = None  # the move seat 0's page showed when its phone was put away
         looked = False
         while True:
             st = host.status()
@@ -172,13 +197,23 @@ def test_every_seat_and_the_table_screen_in_a_browser(tmp_path, browser, game):
             moved += 1
             if game.every and moved % game.every == 0:
                 st = host.status()
+                if away is not None:  # seat 0's phone picked up again
+                    page(browser, tabs[0])
+                    browser.execute_script(SEEN_AGAIN, False)
                 check_tabs(browser, host, game, tabs, table_tab, st, None)
                 checks += 1
+                if away is not None:
+                    away = since_last_look(browser, tabs[0], away)
+                elif checks == 1:  # put away: the page stops polling
+                    page(browser, tabs[0])
+                    browser.execute_script(SEEN_AGAIN, True)
+                    away = st["move"]
                 if not looked:
                     page(browser, tabs[0])
                     check_at_a_table(browser)
                     looked = True
         assert decided >= game.decisions and checks >= 3 and looked, (decided, checks)
+        assert not game.every or away is None  # the phone was put away and looked at again
         page(browser, table_tab)
         browser.set_window_size(1024, 768)
         check_at_a_table(browser)  # the table screen, on a tablet
