@@ -13,6 +13,8 @@
 #   public_view()       -> dict  state.view(None)
 #   seat_view(seat)     -> dict  state.view(seat)
 #   view_names()        -> dict  game.view_names(): how the page names the view's codes
+#   news()              -> [[move, announcements]...]: the rules' announcements of the
+#                          last few actions that made any (public by contract)
 #   pending(seat)       -> None, or {"move": n, "count": k}: the seat's secret choice is open
 #   grid(seat)          -> None, or (kind, [(field, [values])]): the k options are every
 #                          combination of these fields' values (a keeper bid: 6 notches
@@ -42,6 +44,7 @@ SEEN_ACTION = -1  # what the inbox carries for it (action codes are never negati
 # 25 KB of JSON each answer as a list); fewer keep their list and the rules' own texts
 # (New Rule's plays: "seat 0 plays AC face up (innocent)")
 GRID_OVER = 64
+NEWS_KEPT = 4  # actions' announcements kept for the pages (a poll every 1.5 s)
 
 
 class Inbox:
@@ -97,6 +100,7 @@ class GameProvider:
         self._grid = None  # (move, grid or None) while a move lasts
         self._asked = None  # (move, seat): a public decision the seat makes on its phone
         self._shown = None  # (move, seat, text): a reveal waiting for the page's SEEN
+        self._news = []  # [move, announcements] of the last few actions that made any
 
     # ****** the app's side ******
     def attach(self, game, state, names):
@@ -107,6 +111,7 @@ class GameProvider:
         self._off = []
         self._count = self._grid = None
         self._asked = self._shown = None
+        self._news = []
         self.inbox.clear()
         self._version += 1
 
@@ -117,6 +122,13 @@ class GameProvider:
             if self._sent[seat] != move:
                 del self._sent[seat]
         self._count = self._grid = None
+        # the rules' announcements, kept for the pages before the app forgets them (the
+        # last NEWS_KEPT actions that made any: what happened since a page last looked)
+        news = self.state.announcements() if self.state is not None else None
+        if news:
+            self._news.append([move, news])
+            if len(self._news) > NEWS_KEPT:
+                self._news.pop(0)
         self._version += 1
 
     def ask(self, seat):
@@ -147,6 +159,7 @@ class GameProvider:
         self._sent = {}
         self._count = self._grid = None
         self._asked = self._shown = None
+        self._news = []
         self.inbox.clear()
         self._version += 1
 
@@ -189,6 +202,9 @@ class GameProvider:
         """How a person reads the game's view (its codes' names: Game.view_names()),
         built when a page asks, once a page; None without a game."""
         return self.game.view_names() if self.game is not None else None
+
+    def news(self):
+        return self._news
 
     def public_view(self):
         return self.state.view(None) if self.state is not None else None

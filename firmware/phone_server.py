@@ -13,6 +13,11 @@
 #   GET  /api/<token>/state      the seat's state as JSON; ETag / If-None-Match -> 304
 #                                (an open choice: its options listed, or their grid)
 #   POST /api/<token>/choose     {"move": n, "action": <one of the options, decoded>}
+#   GET  /table                  the table screen: the same page, no seat (anyone's)
+#   GET  /table/state            view(None), the public status and news, as JSON (ETag)
+#   GET  /table/names            the view's names, as /api/<token>/names
+# The table's routes take no token: they never look one up, so they neither guess nor
+# spare anyone the guard's shared limit, and they answer only what view(None) holds.
 # Anything else, and any token that is not live, gets the same short 404; a peer that
 # guesses too often gets 429 before its token is even looked at. A MemoryError while
 # answering is the device's fault: counted as an error and answered 503, so the page tries
@@ -409,11 +414,27 @@ class PhoneServer:
             seat = self._seat(req, token)
             if not isinstance(seat, int):
                 return seat
-            # microdot sends a file object's contents a buffer at a time, then closes it
-            import blobs
+            return self._page()
 
-            page = blobs.open_blob(self.page)  # frozen in flash, or the file; closed by microdot
-            return Response(page, 200, {"Content-Type": "text/html; charset=UTF-8"})
+        @app.get("/table")
+        async def table_page(req):
+            return self._page()  # the same page: it asks /table/state, no seat's
+
+        @app.get("/table/state")
+        async def table_state(req):
+            tag = '"%s"' % self.provider.etag()
+            if req.headers.get("If-None-Match") == tag:
+                return Response(b"", 304, {"ETag": tag})
+            await self._answer_alone()
+            tag = '"%s"' % self.provider.etag()
+            pieces = _packed(self._table_tokens(), self.answer_piece)
+            headers = {"Content-Type": "application/json", "ETag": tag}
+            return Response(pieces, 200, headers)  # pyright: ignore[reportArgumentType]
+
+        @app.get("/table/names")
+        async def table_names(req):
+            body = _packed(_tokens(self.provider.view_names()), self.answer_piece)
+            return Response(body, 200, {"Content-Type": "application/json"})  # pyright: ignore[reportArgumentType]
 
         @app.get("/api/<token>/state")
         async def state(req, token):
@@ -461,6 +482,14 @@ class PhoneServer:
 
         return app
 
+    def _page(self):
+        # microdot sends a file object's contents a buffer at a time, then closes it
+        import blobs
+
+        page = blobs.open_blob(self.page)  # frozen in flash, or the file; closed by microdot
+        headers = {"Content-Type": "text/html; charset=UTF-8"}
+        return Response(page, 200, headers)  # pyright: ignore[reportArgumentType]
+
     def _seat(self, req, token):
         """The seat a request's token opens, or the response that turns it away."""
         peer = peer_key(req.client_addr)
@@ -500,6 +529,22 @@ class PhoneServer:
         single block of even a few hundred bytes free (docs/phones.md, "Memory")."""
         return _packed(self._state_tokens(seat), self.answer_piece)
 
+    def _table_tokens(self):
+        """The table screen's state: what every seat's answer holds in public alone."""
+        p = self.provider
+        status = p.status()
+        yield '{"seat": null, "version": %s, "status": ' % json.dumps(p.etag())
+        yield from _tokens(status)
+        if status.get("game") is None:
+            yield "}"
+            return
+        status = None
+        yield ', "public": '
+        yield from _tokens(p.public_view())
+        yield ', "news": '
+        yield from _tokens(p.news())
+        yield "}"
+
     def _state_tokens(self, seat):
         p = self.provider
         status = p.status()
@@ -519,6 +564,8 @@ class PhoneServer:
         yield from _tokens(p.seat_view(seat))
         yield ', "public": '
         yield from _tokens(p.public_view())
+        yield ', "news": '
+        yield from _tokens(p.news())
         pending = p.pending(seat)
         if pending is None:
             yield ', "choice": null}'

@@ -92,6 +92,7 @@ class PhoneHost(PhoneHttp):
         heap: str | None = "128wK",
         mpy: bool = False,
         options: str = "",
+        build: str = "unix64",
     ) -> PhoneHost:
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
@@ -110,7 +111,15 @@ class PhoneHost(PhoneHttp):
             CONFESSOR_SIM=str(folder / "sim"),
             CONFESSOR_SIM_SPEED="instant",
         )
-        if mpy:
+        if build == "unix32":
+            # the 32-bit build of `make firmware`: the firmware, the page and this
+            # stand-in frozen in, bytes as on a 32-bit board (docs/device.md, "Memory")
+            flash = folder / "flash"
+            flash.mkdir(exist_ok=True)
+            env["MICROPYPATH"] = ".frozen"
+            cmd = [micropython("unix32"), "-m", "sim.phone_host"]
+            cwd = flash
+        elif mpy:
             flash = folder / "flash"
             flash_image(flash)  # the manifest's files, phone_page.html included
             env["MICROPYPATH"] = ".frozen:."

@@ -1,6 +1,7 @@
 """Render docs/screens/*.png: every screen of the device, from the simulator.
 
     .venv/bin/python -m host.screenshots [OUT_DIR]
+    .venv/bin/python -m host.screenshots --phones [OUT_DIR]    (host/phone_shots.py)
 
 Visits About this device, plays a seeded 4-player game of 7: The Sins by button
 presses (host/sim_play.py), visits the pause menu, abandons a second game and shows the error screen of a damaged
@@ -393,6 +394,13 @@ def write_sizes(doc: Path, shots: dict[str, Shot]) -> None:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--phones"]:  # the phone pages and the table screen (host/phone_shots.py)
+        from host.phone_shots import capture as capture_phones
+
+        out = Path(argv[1]) if len(argv) > 1 else ROOT / "docs" / "phones"
+        made = capture_phones(out)
+        print(f"{len(made)} pages in {out}: {', '.join(made)}")
+        return 0
     out = Path(argv[0]) if argv else ROOT / "docs" / "screens"
     out.mkdir(parents=True, exist_ok=True)
     (out / "mm").mkdir(exist_ok=True)

@@ -90,6 +90,7 @@ class Laptop:
         parsed = gamelog.parse(self._log())
         self.game = games.load_described(parsed["head"])
         self.state = self.game.new_initial_state()
+        self.news: list = []  # [move, announcements] of every action that made any
 
     def _log(self) -> bytes:
         logs = sorted((self.flash / "games").glob("*.log"))
@@ -103,6 +104,9 @@ class Laptop:
         actions = self.actions()
         for action in actions[self.state.move_number() :]:
             self.state.apply(action)
+            said = self.state.announcements()
+            if said:  # what the rules announced, as the device's provider keeps it
+                self.news.append(json.loads(json.dumps([self.state.move_number(), said])))
         assert self.state.move_number() == len(actions)
         return self.state
 
@@ -171,14 +175,18 @@ function look() {
     return setTimeout(look, 15);
   }
   var choosing = seen('choicebox'), reveal = document.querySelector('#choice .reveal');
+  var seats = document.getElementById('seats'), per = seen('tablebox') && !seats.hidden ?
+    JSON.parse(seats.getAttribute('data-json')) : {}, table = seen('tablebox') ? rows('#table dd') : [];
+  for (var k in per) table.push([k, JSON.stringify(per[k]), seats.innerText]);
   done({
     state: state,
     secrets: seen('secretbox') ? rows('#secrets dd') : [],
-    table: seen('tablebox') ? rows('#table dd') : [],
+    table: table,
     choosing: choosing,
     reveal: choosing && reveal ? reveal.innerText : null,
-    buttons: choosing ? Array.from(document.querySelectorAll('#choice button'),
-      function (b) { return b.innerText; }) : [],
+    buttons: choosing ? Array.from(document.querySelectorAll('#choice button[data-index]'),
+      function (b) { return [+b.getAttribute('data-index'), b.getAttribute('aria-label') || b.innerText]; })
+      .sort(function (a, b) { return a[0] - b[0]; }).map(function (b) { return b[1]; }) : [],
     listed: choosing ? Array.from(document.querySelectorAll(
       '#choice select[data-field=option] option'), function (o) { return o.text; }).slice(1) : []
   });
@@ -201,7 +209,9 @@ def tab_shows(driver, tab, version: str, state=None, timeout=20) -> dict:
         body = driver.find_element("tag name", "body")
         seen = body.get_attribute("data-version"), body.get_attribute("data-state")
         banner = driver.find_element("id", "banner").text
-        raise AssertionError(f"the page shows {seen} ({banner!r}), not {(version, state)}") from None
+        raise AssertionError(
+            f"the page shows {seen} ({banner!r}), not {(version, state)}"
+        ) from None
     for part in ("secrets", "table"):
         out = {}
         for key, data, text in shown[part]:
@@ -209,3 +219,136 @@ def tab_shows(driver, tab, version: str, state=None, timeout=20) -> dict:
             assert text.strip(), (part, key)  # a person sees something, not just the data
         shown[part] = out
     return shown
+
+
+# ****** the game-shaped page (firmware/phone_page.html) ******
+# What a tab shows of the table: every public fact, from the seats' boxes (the lists kept
+# per seat) and the list below them, each element carrying the view's data it shows.
+TABLE_SHOWN = """
+var box = document.getElementById('tablebox');
+if (!box || box.hidden) return null;
+var out = {}, seats = document.getElementById('seats');
+if (!seats.hidden) {
+  var per = JSON.parse(seats.getAttribute('data-json'));
+  for (var k in per) out[k] = [per[k], seats.innerText];
+}
+document.querySelectorAll('#table dd').forEach(function (dd) {
+  out[dd.getAttribute('data-key')] = [JSON.parse(dd.getAttribute('data-json')), dd.textContent];
+});
+return out;
+"""
+
+
+def table_shown(driver) -> dict | None:
+    """The public facts the front tab shows: {view key: value}, each seen as text."""
+    rows = driver.execute_script(TABLE_SHOWN)
+    if rows is None:
+        return None
+    for key, (_, text) in rows.items():
+        assert text.strip(), key
+    return {k: v for k, (v, _) in rows.items()}
+
+
+def choose_on_page(
+    driver, choice: dict, index: int, expect: str | None = None, before_send=None
+) -> dict:
+    """The choice's option `index` made with the page's own controls, as a person would:
+    a bid's steppers, a card tapped (New Rule's set: each of its cards), a button, or the
+    one list; then Send. Returns the action the page sends."""
+    from selenium.webdriver.support.ui import Select
+
+    grid = choice.get("grid")
+    if grid is not None:
+        from host.phone_sim import choice_actions
+
+        action = choice_actions(choice)[index]
+        for field, values in grid["fields"]:
+            row = driver.find_element("css selector", f"#choice .stepper[data-field={field}]")
+            down, up = row.find_elements("tag name", "button")
+            out = row.find_element("tag name", "output")
+            for _ in range(len(values) + 1):
+                at = values.index(json.loads(out.get_attribute("data-json")))
+                want = values.index(action[field])
+                if at == want:
+                    break
+                (up if want > at else down).click()
+            assert json.loads(out.get_attribute("data-json")) == action[field]
+    else:
+        action = choice["options"][index]["action"]
+        if isinstance(action.get("cards"), list):
+            for card in action["cards"]:
+                driver.find_element("css selector", f'#choice button[data-card="{card}"]').click()
+        else:
+            found = driver.find_elements("css selector", f'#choice button[data-index="{index}"]')
+            if found:
+                found[0].click()
+            else:
+                sel = driver.find_element("css selector", "#choice select[data-field=option]")
+                Select(sel).select_by_value(str(index))
+    send = driver.find_element("id", "send")
+    assert send.is_enabled(), send.text
+    if expect is not None:  # what Send says: the option's words
+        assert expect in send.text, (send.text, expect)
+    if before_send is not None:  # a picture of the choice made, say
+        before_send(driver)
+    send.click()
+    return action
+
+
+# A page read as a person at the table would meet it: type size, targets, contrast, names
+# a screen reader reads, and nothing fetched but from the device.
+AT_A_TABLE = """
+function rgb(s) { var m = s.match(/[\\d.]+/g); return m ? m.map(Number) : [0, 0, 0, 0]; }
+function lum(c) {
+  var a = c.slice(0, 3).map(function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+  return 0.2126 * a[0] + 0.7152 * a[1] + 0.0722 * a[2];
+}
+function back(e) {
+  for (; e; e = e.parentElement) {
+    var c = rgb(getComputedStyle(e).backgroundColor);
+    if (c.length < 4 || c[3] > 0) return c;
+  }
+  return [255, 255, 255, 1];
+}
+function seen(e) { var r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; }
+var out = {small: [], tiny: [], faint: [], unnamed: [], wide: 0, foreign: [], texts: 0};
+var all = document.querySelectorAll('body *');
+for (var i = 0; i < all.length; i++) {
+  var e = all[i], cs = getComputedStyle(e);
+  if (!seen(e) || /^(SCRIPT|STYLE|svg|path)$/.test(e.tagName)) continue;
+  var own = Array.prototype.some.call(e.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); });
+  if (own) {
+    out.texts++;
+    var px = parseFloat(cs.fontSize), bold = parseInt(cs.fontWeight, 10) >= 700;
+    if (px < 16) out.small.push([e.tagName, e.id, px]);
+    var a = lum(rgb(cs.color)), b = lum(back(e)), ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    var need = px >= 24 || (bold && px >= 18.66) ? 3 : 4.5;
+    if (ratio < need) out.faint.push([e.tagName, e.id, e.textContent.slice(0, 30), Math.round(ratio * 100) / 100]);
+  }
+  if (/^(BUTTON|SELECT|INPUT|A)$/.test(e.tagName)) {
+    var r = e.getBoundingClientRect();
+    if (r.width < 48 || r.height < 48) out.tiny.push([e.tagName, e.textContent.slice(0, 20), r.width, r.height]);
+    var name = (e.getAttribute('aria-label') || e.innerText || '').trim();
+    if (!name && e.tagName === 'SELECT') name = (e.labels && e.labels.length ? e.labels[0].innerText : '').trim();
+    if (!name) out.unnamed.push([e.tagName, e.outerHTML.slice(0, 60)]);
+  }
+  if (e.tagName === 'OUTPUT' && !(e.getAttribute('aria-label') || '').trim()) out.unnamed.push(['OUTPUT', '']);
+}
+out.wide = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+performance.getEntriesByType('resource').forEach(function (r) {
+  if (new URL(r.name).origin !== location.origin) out.foreign.push(r.name);
+});
+return out;
+"""
+
+
+def check_at_a_table(driver) -> dict:
+    """The front tab's page fails here if its body text is under 16 px, a control under
+    48 px, a text below WCAG AA contrast (4.5:1, 3:1 for large type), a control without a
+    name a screen reader reads, wider than the window, or it fetched from elsewhere."""
+    found = driver.execute_script(AT_A_TABLE)
+    assert found["texts"] > 3, found  # there was a page to look at
+    for key in ("small", "tiny", "faint", "unnamed", "foreign"):
+        assert found[key] == [], (key, found[key])
+    assert found["wide"] <= 0, found["wide"]  # nothing sideways at a phone's width
+    return found

@@ -3,7 +3,8 @@
 decoded from the picture of the e-ink, at the heap of tests/test_device_phones.py
 (browser_heap below).
 
-A whole game of every game with secrets that phones serve, each seat on its phone: the
+A whole game of every game with secrets that phones serve, at its largest player count
+(the keeper 4, 7: The Sins 5, 7 Pecados 6, New Rule 4), each seat on its phone: the
 Mea Culpa keeper (bids, the Pope's die), 7: The Sins (the opening cards, read on the page
 and answered Seen; play itself is public), 7 Pecados (the hand, the draw, the play, the
 card sent to the limbo) and New Rule (every decision of a seat: its plays face up or
@@ -29,10 +30,19 @@ from typing import NamedTuple
 
 import pytest
 from device_helpers import log_of, start_device
-from phone_helpers import Laptop, expected_secrets, page, tab_shows
+from phone_helpers import (
+    Laptop,
+    choose_on_page,
+    expected_secrets,
+    page,
+    secrets_shown,
+    tab_shows,
+    table_shown,
+    wait_page,
+)
 from test_device_phones import menu_to_phones, read_code, wait_moved
 
-from host.phone_sim import PhoneHttp, free_port
+from host.phone_sim import PhoneHostError, PhoneHttp, choice_actions, free_port
 from host.sim_client import SimClient, SimError, device_heap
 from host.sim_play import (
     KEEPER_TITLE,
@@ -81,7 +91,7 @@ def keeper_pick(move: int, options: list[dict], made: Counter) -> int:
 
 
 class Table(NamedTuple):
-    """One game as a table plays it here, at its fewest players and shortest options."""
+    """One game as a table plays it here, at its largest player count and shortest options."""
 
     game: str  # the rules' name
     title: str  # the device's menu
@@ -97,7 +107,7 @@ TABLES = [
     Table(
         "mea-culpa-keeper",
         KEEPER_TITLE,
-        2,
+        4,  # its largest count
         None,
         lambda c: keeper_step(c, KEEPER_ROUNDS),
         keeper_pick,
@@ -106,7 +116,7 @@ TABLES = [
     Table(
         "seven-sins",
         "7: The Sins",
-        2,
+        5,  # its largest count
         None,
         lambda c: step(c, sins_policy, quick=True),
         curious,
@@ -115,7 +125,7 @@ TABLES = [
     Table(
         "siete-pecados",
         PECADOS_TITLE,
-        2,
+        6,  # its largest count
         None,
         lambda c: c.press(pecados_press(c.screen())),
         curious,
@@ -124,7 +134,7 @@ TABLES = [
     Table(
         "new-rule",
         NEW_RULE_TITLE,
-        2,
+        4,  # its largest count
         new_rule_rows(100, 1),  # to 100 points, one round at most
         lambda c: c.press("A"),  # the table's screens: announcements only
         curious,
@@ -150,6 +160,8 @@ class Phones:
         self.laptop: Laptop | None = None
         self.sent = -1  # the last action chosen on a page
         self.controls: Counter = Counter()  # the page's controls used, by kind
+        self.checks = 0
+        self.tables = 0  # the table screen's checks
 
     def join(self, tmp_path) -> None:
         """The network screen, then every seat's code behind the pass gate, decoded from
@@ -170,12 +182,17 @@ class Phones:
             urls.append(url)
             c.press("A")
         assert len(set(urls)) == len(urls)
-        self.token = urls[0].rsplit("/", 1)[1]
+        self.tokens = [url.rsplit("/", 1)[1] for url in urls]
+        self.token = self.tokens[0]
         for i, url in enumerate(urls):
             if i:
                 self.driver.switch_to.new_window("tab")
             self.driver.get(url)
             self.tabs.append(self.driver.current_window_handle)
+        # the table screen, on a tablet beside them: no code, no seat
+        self.driver.switch_to.new_window("tab")
+        self.driver.get(f"http://127.0.0.1:{self.http.port}/table")
+        self.table_tab = self.driver.current_window_handle
         self.laptop = Laptop(self.flash)
 
     def version(self) -> str:
@@ -189,6 +206,16 @@ class Phones:
                 return headers["etag"].strip('"')  # the page shows it unquoted
             time.sleep(0.5)  # 503: the heap was short for a moment; the page retries too
         raise SimError("the device did not answer a state request")
+
+    def seat_state(self, seat: int) -> dict:
+        """The seat's state as its page fetches it (asked again after a 503, as the page
+        does: at the budget the heap may be short for a moment)."""
+        for _ in range(10):
+            try:
+                return self.http.state(self.tokens[seat])
+            except (PhoneHostError, ConnectionError, http.client.HTTPException):
+                time.sleep(0.5)
+        raise SimError("the device did not answer a seat's state")
 
     def check(self, over: bool = False) -> tuple:
         """Every tab against the rules core at this point of the game:
@@ -225,17 +252,41 @@ class Phones:
             said = [str(v) for k, v in dealt.items() if k != "kind"]
             assert said and [v for v in said if v not in shown[waited]["reveal"]] == []
         assert onlooker_view(self.c) == public  # the serial link: an onlooker's
+        self.checks += 1
+        if over or self.checks % 4 == 1:
+            self.check_table(version, public)
         return state, waited, shown
+
+    def check_table(self, version: str, public: dict) -> None:
+        """The table screen shows view(None) and nothing of any seat's, and its news are
+        the rules' announcements of the last four actions that made any."""
+        assert self.laptop is not None
+        wait_page(self.driver, self.table_tab, version)
+        assert table_shown(self.driver) == public
+        assert secrets_shown(self.driver) == {}
+        for _ in range(10):
+            try:
+                code, _, body = self.http.get("/table/state")
+            except (ConnectionError, http.client.HTTPException):
+                code = body = None  # short of memory for a moment: asked again
+            if code == 200 and body is not None:
+                break
+            time.sleep(0.5)
+        else:
+            raise SimError("the device did not answer the table screen")
+        data = json.loads(body)
+        assert set(data) == {"seat", "version", "status", "public", "news"}
+        assert data["public"] == public and data["news"] == self.laptop.news[-4:]
+        self.tables += 1
 
     def choose(self, seat: int, shown: dict, state, made: Counter) -> str:
         """The waited-for seat's choice made with its page's controls; the decision's kind."""
-        from selenium.webdriver.support.ui import Select
-
         driver = page(self.driver, self.tabs[seat])
         send = driver.find_element("id", "send")
         if shown["reveal"] is not None:
             shots = os.environ.get("CONFESSOR_PHONE_SHOTS")  # a folder for docs/phones.md
             if shots and seat == 0:
+                driver.set_window_size(360, 740)  # the docs' small phone
                 driver.save_screenshot(os.path.join(shots, "page-reveal.png"))
             assert send.text == "Seen" and send.is_enabled()
             send.click()
@@ -247,30 +298,40 @@ class Phones:
         options = [game.decode(a) for a in legal]
         texts = [self.said(state.action_text(a)) for a in legal]
         index = self.table.pick(state.move_number(), options, made)
-        expect = texts[index]  # what Send says
-        if shown["buttons"]:  # a few options: a button each
-            assert shown["buttons"] == texts
-            self.controls["buttons"] += 1
-            driver.find_elements("css selector", "#choice button")[index].click()
-        elif shown["listed"]:  # one list of every option
-            assert shown["listed"] == texts
-            self.controls["list"] += 1
-            sel = driver.find_element("css selector", "#choice select[data-field=option]")
-            Select(sel).select_by_index(index + 1)
-        else:  # one list per field of the action
-            selects = driver.find_elements("css selector", "#choice select")
-            assert selects and len(legal) > 8
-            self.controls["lists"] += 1
-            for sel in selects:
-                value = options[index][sel.get_attribute("data-field")]
-                Select(sel).select_by_value(json.dumps(value, separators=(",", ":")))
-            # the device sent the fields' values, not each option's text: Send names
-            # what each list shows picked
-            picked = [Select(sel).first_selected_option.text for sel in selects]
-            assert all(p in send.text for p in picked), (send.text, picked)
-            expect = ""
-        assert send.is_enabled() and expect in send.text, (send.text, expect)
-        send.click()
+        choice = self.seat_state(seat)["choice"]
+        offered = choice_actions(choice)
+        if choice.get("grid") is not None:  # one stepper per field of the action
+            self.controls["steppers"] += 1
+            at = next(
+                i
+                for i, a in enumerate(offered)
+                if all(options[index][k] == v for k, v in a.items())
+            )
+            expect = None  # Send names each field's value (checked by choose_on_page's steps)
+        else:
+            assert offered == options
+            at = index
+            expect = texts[index]
+            if any("cards" in o for o in options):  # New Rule's sets: tap a set's cards
+                plain = [t for t, o in zip(texts, options, strict=True) if "cards" not in o]
+                assert shown["buttons"] == plain  # "forms no set": a button
+                self.controls["cards" if "cards" in options[index] else "buttons"] += 1
+            elif shown["buttons"]:  # a button or a card each, named by the rules' words
+                assert shown["buttons"] == texts
+                self.controls["buttons"] += 1
+            else:
+                assert shown["listed"] == texts
+                self.controls["list"] += 1
+        shots = os.environ.get("CONFESSOR_PHONE_SHOTS")  # a folder for docs/phones.md
+        shot = None
+        if shots and "cards" in options[index] and not self.controls["shot"]:
+            self.controls["shot"] += 1  # a New Rule set, its cards tapped, before Send
+
+            def shot(d):
+                d.set_window_size(360, 740)  # the docs' small phone
+                d.save_screenshot(os.path.join(shots, "page-set.png"))
+
+        choose_on_page(driver, choice, at, expect, shot)
         self.sent = legal[index]
         return decision(options[index])
 
@@ -287,10 +348,10 @@ class Phones:
         return text
 
     def gone(self, timeout: float = 20) -> None:
-        """Every page says the game is gone (its server closed with it)."""
+        """Every page and the table screen say the game is gone (its server closed with it)."""
         from selenium.webdriver.support.ui import WebDriverWait
 
-        for tab in self.tabs:
+        for tab in [*self.tabs, self.table_tab]:
             page(self.driver, tab)
             WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(
                 lambda d: (
@@ -358,6 +419,7 @@ def play_in_browser(driver, c: SimClient, tmp_path, table: Table, http: PhoneHtt
     c.press("A")  # the game is closed: its server goes, the pages cannot reach it
     assert c.screen()["name"] == "menu"
     phones.gone()
+    assert phones.tables > 1  # the table screen checked in play and at the end
     print(table.game, "decisions:", dict(made), "controls:", dict(phones.controls))
     return made
 

@@ -137,3 +137,58 @@ def test_the_guess_limit_holds_for_every_address(tmp_path):
         assert guesses <= 5 + seconds / 2, guesses
         st = host.status()
         assert st["server"]["errors"] == 0 and host.alive()
+
+
+def test_the_table_screen_opens_no_seat_and_spares_no_guesser(tmp_path):
+    """The table screen (/table) takes no token: it answers view(None) and the public
+    status to anyone, never a seat's view or choice, whatever follows its path; and an
+    address that reads it as often as it likes still gets no more guesses at a token
+    than the guard's promise (5, then one every 2 s)."""
+    import json
+    import time
+
+    from host.phone_sim import replay_views
+
+    with PhoneHost.start(tmp_path, game="new-rule", players=4, middle=30) as host:
+        st = host.status()
+        _, views, public = replay_views("new-rule", 4, st["actions"])
+        assert any(v["hand"] for v in views)  # every seat holds a secret hand
+        code, headers, body = host.get("/table/state")
+        data = json.loads(body)
+        assert code == 200 and headers["cache-control"].startswith("no-store")
+        assert set(data) == {"seat", "version", "status", "public", "news"}
+        assert data["public"] == public and data["public"]["hand"] is None
+        for seat, view in enumerate(views):
+            assert json.dumps({"hand": view["hand"]})[1:-1] not in body.decode(), seat
+        assert host.get("/table")[0] == 200
+        token = host.tokens()[1]
+        for path in (
+            f"/table/{token}",
+            f"/table/state/{token}",
+            f"/table/{token}/state",
+            "/table/choose",
+            "/api/table/state",
+            f"/table/state?{token}",
+        ):
+            code, _, body = host.get(path)
+            assert code in (200, 404, 429), path
+            if code == 200:  # only a query, which no route reads
+                assert json.loads(body)["seat"] is None and "view" not in json.loads(body)
+        code, _, _ = host.request(
+            "POST", "/table/choose", b"{}", {"Content-Type": "application/json"}
+        )
+        assert code in (404, 429)
+        wrong = token[:-1] + ("A" if token[-1] != "A" else "B")
+        attacker = "127.0.0.9"
+        seconds = 6.0
+        guesses = requests = 0
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            assert _get_from(attacker, host.port, "/table/state") == 200  # always open
+            if _get_from(attacker, host.port, f"/api/{wrong}/state") == 404:
+                guesses += 1
+            requests += 2
+        assert requests > 40
+        assert guesses <= 5 + seconds / 2, guesses
+        st = host.status()
+        assert st["server"]["errors"] == 0 and host.alive()
