@@ -24,17 +24,6 @@ HIDDEN_PAIR = "hidden-pair:hidden_pair:HiddenPair"
 games.register("hidden-pair", "hidden_pair", "HiddenPair")  # the test game, for verify()
 
 
-def sins_available():
-    try:
-        games.game_class("seven-sins")
-    except ImportError:
-        return False
-    return True
-
-
-needs_sins = pytest.mark.skipif(not sins_available(), reason="shared_rules.seven_sins not merged")
-
-
 FLASHING = ("full", "fast")  # the refreshes that leave no ghost
 
 
@@ -121,7 +110,6 @@ def test_hidden_pair_generic_screens(tmp_path):
         dev.stop()
 
 
-@needs_sins
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_seven_sins_whole_game(tmp_path, players):
     dev = start_device(tmp_path)

@@ -6,7 +6,6 @@ ghost of a secret left on the panel (docs/device.md, "Refreshes and presses").""
 import time
 
 from device_helpers import check_picture, log_of, start_device, start_game
-from test_device_e2e import needs_sins
 
 from host.sim_play import play_to_result
 from shared_rules import gamelog
@@ -37,7 +36,6 @@ def actions(flash):
     return gamelog.parse(log_of(flash))["actions"]
 
 
-@needs_sins
 def test_a_quick_run_of_moves_and_a_choice_is_one_refresh_and_the_same_choice(tmp_path):
     """DOWN DOWN DOWN A pressed in one quick run: the glass never shows the moving cursor,
     goes straight to the next screen, and the choice is the one the same presses make
@@ -70,7 +68,6 @@ def test_a_quick_run_of_moves_and_a_choice_is_one_refresh_and_the_same_choice(tm
     assert chosen[True] == chosen[False]
 
 
-@needs_sins
 def test_moves_in_a_quick_run_end_on_the_latest_cursor(tmp_path):
     dev = start_device(tmp_path, settle_ms=SETTLE_MS)
     try:
@@ -95,7 +92,6 @@ def test_moves_in_a_quick_run_end_on_the_latest_cursor(tmp_path):
         dev.stop()
 
 
-@needs_sins
 def test_the_leds_answer_every_press_before_the_glass(tmp_path):
     dev = start_device(tmp_path)
     try:
@@ -149,7 +145,6 @@ def test_coalesced_while_the_glass_is_busy_and_a_press_before_its_screen_dropped
         dev.stop()
 
 
-@needs_sins
 def test_no_ghost_of_a_secret_remains(tmp_path):
     """With the model keeping the ghosts partial refreshes leave: each secret leaves its
     marks when drawn, and the refresh that leaves it clears every one."""

@@ -14,7 +14,6 @@ from device_helpers import (
     start_game,
     step,
 )
-from test_device_e2e import needs_sins
 
 from shared_rules import gamelog, games
 from shared_rules.game import CHANCE
@@ -26,7 +25,6 @@ def actions(flash):
     return gamelog.parse(log_of(flash))["actions"]
 
 
-@needs_sins
 def test_power_cuts_lose_and_double_nothing(tmp_path):
     ref = start_device(tmp_path / "ref")
     try:
@@ -113,7 +111,6 @@ def log_of_path(flash):
     return next((flash / "games").glob("*.log"))
 
 
-@needs_sins
 def test_power_cut_during_a_secret_shows_it_again_behind_the_gate(tmp_path):
     dev = start_device(tmp_path)
     try:
