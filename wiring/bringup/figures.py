@@ -17,7 +17,7 @@
 # key are not touched until the last step. It takes about ten minutes on a Pico 2 W, most
 # of it the e-ink refreshing. Every figure is measured as `make bench` measures it on the
 # emulated board, so the two can be set side by side (wiring/record.md says where each
-# differs). Runs on the unix port too, over the simulated board (tests/test_bringup.py).
+# differs). Runs on the unix port too, over the simulated board (tests/device/test_bringup.py).
 # MIT.
 
 import gc

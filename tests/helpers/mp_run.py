@@ -1,4 +1,4 @@
-"""Run portable test modules under MicroPython: `micropython tests/mp_run.py FILE...`.
+"""Run portable test modules under MicroPython: `micropython tests/helpers/mp_run.py FILE...`.
 
 Imports each test file, calls its test_* functions in name order, prints a
 line per failure and ends with `N passed, N failed`; exits 1 on any failure.

@@ -8,7 +8,7 @@ evaluation, the order of a wide node's moves) at work. A bot that reads the
 true state fails the same check, so the check can fail.
 
 The tree is keyed per observer: a seat that moves after a secret cannot answer
-it (Secret Guess, tests/secret_guess.py).
+it (Secret Guess, tests/helpers/secret_guess.py).
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 game: what a round is and which round is played, who stands ahead (the winners
 stand ahead at the end, or won by a rule the game names), and the teams."""
 
+import checked_games
 import pytest
 
 from host.tally import GameWatcher, Units, units_of
@@ -15,7 +16,7 @@ GAMES = 6
 ENDS = {"new-rule": {"round_limit": 12}}
 CONFIGS = [
     (name, players, dict(ENDS.get(name, {})))
-    for name in games.names()
+    for name in checked_games.names()
     for players in sorted({games.game_class(name).MIN_PLAYERS, games.game_class(name).MAX_PLAYERS})
 ] + [
     ("siete-pecados", 4, {"teams": True}),
@@ -73,7 +74,7 @@ def test_teams_are_named_by_the_game():
     assert games.load("siete-pecados", 4, teams=True).teams() == [0, 1, 0, 1]
     assert games.load("siete-pecados", 6, teams=True).teams() == [0, 1, 0, 1, 0, 1]
     assert games.load("siete-pecados", 4).teams() is None
-    for name in games.names():
+    for name in checked_games.names():
         assert games.load(name).teams() is None
     end = play(games.load("siete-pecados", 4, teams=True), b"teams")
     returns = end.returns()

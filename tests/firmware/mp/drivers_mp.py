@@ -1,5 +1,5 @@
 """Driver tests on the MicroPython unix port, against the simulated bus and pins
-(run by tests/test_firmware_units.py through tests/mp_run.py)."""
+(run by tests/firmware/test_firmware_units.py through tests/helpers/mp_run.py)."""
 
 import asyncio
 

@@ -1,5 +1,5 @@
 """The layout and the writer on the MicroPython unix port (run by
-tests/test_firmware_units.py): which size each part of a Screen is set in, where it
+tests/firmware/test_firmware_units.py): which size each part of a Screen is set in, where it
 goes, what wraps, pages and scrolls, and that 10-letter seat names fit."""
 
 import framebuf

@@ -1,7 +1,7 @@
 """firmware/panel_ws29.bin, the panel's refresh tables the driver reads from flash: made
 from firmware/panel_ws29.py (the makers' published values) by host/panel_table.py. The
 driver's commands are checked against the makers' own traces by
-tests/firmware_mp/traces_mp.py, and against the SSD1680 model by drivers_mp.py."""
+tests/firmware/mp/traces_mp.py, and against the SSD1680 model by drivers_mp.py."""
 
 from host.panel_table import TABLE, make_table, panel_module, read_table
 

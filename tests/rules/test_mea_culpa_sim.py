@@ -16,6 +16,8 @@ from shared_rules import mea_culpa_data as D
 from shared_rules.driver import RandomBot, play
 from shared_rules.mea_culpa_bot import GreedyBot
 
+pytestmark = pytest.mark.slow  # thousands of seeded games: `make test` only
+
 CHECKED = {2: 72, 3: 60, 4: 48}
 SWEPT = {2: 1000, 3: 1000, 4: 1000}
 OPTION_SETS = [

@@ -1,5 +1,5 @@
 """The device's security pieces on the MicroPython unix port (run by
-tests/test_firmware_units.py): the Ed25519 signer against RFC 8032's vectors, the
+tests/firmware/test_firmware_units.py): the Ed25519 signer against RFC 8032's vectors, the
 device key made, used and retired, the store's bounded listing, the link's
 supervisor, and the flash-space check."""
 
@@ -11,7 +11,7 @@ import ed25519
 import flashspace
 from store import GameStore
 
-# RFC 8032 section 7.1, TEST 1 and TEST 2 (tests/test_signing.py checks them too)
+# RFC 8032 section 7.1, TEST 1 and TEST 2 (tests/firmware/test_signing.py checks them too)
 VECTORS = [
     (
         "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",

@@ -1,4 +1,4 @@
-"""Phone mode's pieces on the MicroPython unix port (run by tests/test_firmware_units.py):
+"""Phone mode's pieces on the MicroPython unix port (run by tests/firmware/test_firmware_units.py):
 seat tokens, the guessing guard, the game provider and its inbox, the Wi-Fi driver over
 the simulated network module."""
 

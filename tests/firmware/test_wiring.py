@@ -411,7 +411,7 @@ class NeoPixel:
 
 def test_selftest_runs_under_micropython_with_fake_hardware(tmp_path):
     """With boards.py alone on the board (no drivers): what it can check without them.
-    tests/test_bringup.py runs it with the firmware's drivers on the simulated parts."""
+    tests/device/test_bringup.py runs it with the firmware's drivers on the simulated parts."""
     (tmp_path / "machine.py").write_text(FAKE_MACHINE)
     (tmp_path / "neopixel.py").write_text(FAKE_NEOPIXEL)
     (tmp_path / "boards.py").write_bytes((ROOT / "firmware" / "boards.py").read_bytes())

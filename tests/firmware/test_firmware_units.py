@@ -1,16 +1,16 @@
-"""Run the firmware's unit tests (tests/firmware_mp/*_mp.py) on the MicroPython unix
+"""Run the firmware's unit tests (tests/firmware/mp/*_mp.py) on the MicroPython unix
 port, where the drivers meet the simulated bus, pins and LED chain."""
 
 import pytest
 from interpreters import ROOT, run_micropython
 
-UNITS = sorted((ROOT / "tests" / "firmware_mp").glob("*_mp.py"))
+UNITS = sorted((ROOT / "tests" / "firmware" / "mp").glob("*_mp.py"))
 
 
 @pytest.mark.parametrize("path", UNITS, ids=[p.stem for p in UNITS])
 def test_firmware_units_on_micropython(path):
     done = run_micropython(
-        [ROOT / "tests" / "mp_run.py", path],
+        [ROOT / "tests" / "helpers" / "mp_run.py", path],
         extra_path=[".frozen", ROOT / "firmware"],
         timeout=120,
     )

@@ -15,7 +15,7 @@ GOLDEN = ROOT / "tests" / "golden"
 def test_portable_suite_passes_under_micropython():
     files = sorted(str(p.relative_to(ROOT)) for p in PORTABLE.glob("test_*.py"))
     assert files
-    done = run_micropython(["tests/mp_run.py"] + files, heap="2048wK")
+    done = run_micropython(["tests/helpers/mp_run.py"] + files, heap="2048wK")
     tail = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
     assert done.returncode == 0 and re.fullmatch(r"\d+ passed, 0 failed", tail), (
         done.stdout[-4000:] + done.stderr[-2000:]

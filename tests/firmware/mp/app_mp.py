@@ -1,5 +1,5 @@
 """Firmware units that need no buttons: settings, the game store, screens as text
-(run under MicroPython by tests/test_firmware_units.py)."""
+(run under MicroPython by tests/firmware/test_firmware_units.py)."""
 
 import os
 

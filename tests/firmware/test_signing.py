@@ -1,7 +1,7 @@
 """Who wrote a log: the device's Ed25519 signer (firmware/ed25519.py, plain Python)
 against the `cryptography` package, the fixed-base table, and the laptop's trust in
 device keys (host/authentic.py, host/logdb.py). The signer also runs under
-MicroPython: tests/firmware_mp/signing_mp.py."""
+MicroPython: tests/firmware/mp/signing_mp.py."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from host.ed25519_table import TABLE, make_table, signer_module
 from host.logdb import LogDB
 from shared_rules.commit import VerifyError
 
-# RFC 8032 section 7.1, TEST 1 and TEST 2 (also in tests/firmware_mp/signing_mp.py)
+# RFC 8032 section 7.1, TEST 1 and TEST 2 (also in tests/firmware/mp/signing_mp.py)
 RFC_VECTORS = [
     (
         "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",

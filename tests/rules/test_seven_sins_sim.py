@@ -13,6 +13,8 @@ from shared_rules.driver import make_bot, play
 from shared_rules.game import replay
 from shared_rules.seven_sins import NUM_SINS, best_stone_placement, score_counts
 
+pytestmark = pytest.mark.slow  # thousands of seeded games: `make test` only
+
 VARIANTS = {
     "base": {},
     "penance": {"penance": True},

@@ -3,6 +3,7 @@ player count, and each option value a table may choose (one at a time)."""
 
 import hashlib
 
+import checked_games
 import pytest
 import simcheck
 
@@ -14,16 +15,13 @@ SEEDS_PER_CONFIG = 40
 # tests/test_<game>_sim.py runs the checker over the option combinations. A New
 # Rule game runs many rounds (about 1,200 checked nodes with random bots), so one
 # game a configuration; short games and many more seeds are in
-# tests/portable/test_new_rule_scenarios.py and tests/test_new_rule_sim.py.
+# tests/portable/test_new_rule_scenarios.py and tests/rules/test_new_rule_sim.py.
 SEEDS_FOR = {"siete-pecados": 16, "new-rule": 1}
-
-# The kernel's own test game is checked alongside the real ones.
-games.register("hidden-pair", "hidden_pair", "HiddenPair")
 
 
 def _configs():
     out = []
-    for name in games.names():
+    for name in checked_games.names():
         cls = games.game_class(name)
         for players in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
             out.append((name, players, {}))
@@ -46,14 +44,21 @@ def _alternatives(opt: Option):
 CONFIGS = _configs()
 
 
-@pytest.mark.parametrize(
-    "name,players,options",
-    CONFIGS,
-    ids=[
-        f"{n}-{p}p-{'-'.join(f'{k}={v}' for k, v in sorted(o.items())) or 'default'}"
-        for n, p, o in CONFIGS
-    ],
-)
+def _param(name, players, options):
+    """Each game at its fewest players with its defaults is quick (`make test-fast`); the
+    other counts and every option value are slow in all (`make test`)."""
+    quick = not options and players == games.game_class(name).MIN_PLAYERS
+    label = "-".join(f"{k}={v}" for k, v in sorted(options.items())) or "default"
+    return pytest.param(
+        name,
+        players,
+        options,
+        id=f"{name}-{players}p-{label}",
+        marks=() if quick else pytest.mark.slow,
+    )
+
+
+@pytest.mark.parametrize("name,players,options", [_param(*c) for c in CONFIGS])
 def test_generic_checker(name, players, options):
     try:
         game = games.load(name, players, **options)
@@ -70,7 +75,7 @@ def test_generic_checker(name, players, options):
 def test_every_game_has_a_rules_document():
     from interpreters import ROOT
 
-    for name in games.names():
+    for name in checked_games.names():
         if not games.engine_of(name)[0].startswith("shared_rules."):
             continue  # a test game
         assert (ROOT / "docs" / "rules" / f"{name}.md").exists(), f"docs/rules/{name}.md is missing"

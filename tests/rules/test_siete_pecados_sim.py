@@ -1,5 +1,5 @@
 """7 Pecados under the generic checker for the option combinations that
-tests/test_all_games.py (one option at a time) cannot reach, every card
+tests/rules/test_all_games.py (one option at a time) cannot reach, every card
 accounted for at every node, resample()'s rewritten history, and the greedy
 bot under the checker (CPython only)."""
 
@@ -10,6 +10,8 @@ from shared_rules import canon, games
 from shared_rules.driver import RandomBot, make_bot, play
 from shared_rules.game import replay
 from shared_rules.rng import Stream
+
+pytestmark = pytest.mark.slow  # thousands of seeded games: `make test` only
 
 # Combinations only: each option alone is in test_all_games.
 VARIANTS = {

@@ -2,7 +2,7 @@
 firmware frozen into the 32-bit MicroPython and an RP2040's heap (host.sim_client.device_heap).
 
 The decisions come from host/sim_play.py new_rule_press (the screen alone), so each
-seed's game is known in advance: tests/test_device_newrule.py's seeds were chosen by
+seed's game is known in advance: tests/device/test_device_newrule.py's seeds were chosen by
 playing the same policy in CPython (new_rule_choice). Each game is then rebuilt from
 the device's journal by the rules core, and every screen is checked against what the
 rules announced: the pass-and-peek turns (hand and sets private, the status LED red,
@@ -124,7 +124,7 @@ def test_the_menu_offers_the_rulebooks_end_by_default(tmp_path):
     """The menu shows the game's options from its entry: no round limit ("off": the
     rulebook's only end is the target), the two reckoning readings at their defaults;
     the limit runs off, 1 .. 99, so one step back from off is 99."""
-    dev = start_device(tmp_path, heap=budget_heap(), mpy=True, seed=SEED_TARGET)
+    dev = start_device(tmp_path, heap=device_heap(), port="unix32", seed=SEED_TARGET)
     try:
         c = dev.client
         while c.screen()["cursor"] != 0:

@@ -15,6 +15,8 @@ from shared_rules import games
 from shared_rules.driver import RandomBot, make_bot
 from shared_rules.new_rule import NUM_CARDS, label, set_cards, set_index
 
+pytestmark = pytest.mark.slow  # thousands of seeded games: `make test` only
+
 VARIANTS = {
     "base": {},
     "readings": {

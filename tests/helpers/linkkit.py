@@ -14,7 +14,7 @@ from shared_rules.commit import commitment
 from shared_rules.driver import play
 from shared_rules.gamelog import Journal, game_id_for
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "device"
 
 games.register("hidden-pair", "hidden_pair", "HiddenPair")
