@@ -138,7 +138,7 @@ def test_one_game_gets_no_p_value(tmp_path, capsys):
     path = tmp_path / "one.sqlite"
     sins = games.load("seven-sins", 3)
     with LogDB(path) as db:
-        db.observe_key(DEVICE, public_key().hex())
+        db.trust(DEVICE, public_key().hex())  # the owner confirmed its key
         gid, data = _log(sins, bytes([7]) * 32, NAMES[:3], 1, ["random"] * 3)
         db.add(DEVICE, gid, data)
     assert cli(["stats", "--db", str(path)]) == 0
@@ -154,7 +154,7 @@ def test_one_game_gets_no_p_value(tmp_path, capsys):
 def test_team_games_are_a_group_of_their_own(tmp_path, capsys):
     path = tmp_path / "teams.sqlite"
     with LogDB(path) as db:
-        db.observe_key(DEVICE, public_key().hex())
+        db.trust(DEVICE, public_key().hex())  # the owner confirmed its key
         for k, teams in enumerate((True, False, True)):
             game = games.load("siete-pecados", 4, teams=teams)
             gid, data = _log(game, bytes([60 + k]) * 32, NAMES, k + 1, ["random"] * 4)

@@ -653,7 +653,7 @@ def test_buttons_async_get():
     assert run(main()) == ("press", "UP")
 
 
-def test_buttons_answer_each_press_at_once_and_clear_keeps_an_exit():
+def test_buttons_answer_each_press_at_once_and_clear_keeps_a_laptops_request():
     b, pins, clock = make_buttons()
     seen = []
 
@@ -677,11 +677,11 @@ def test_buttons_answer_each_press_at_once_and_clear_keeps_an_exit():
     poll(b, clock, 3)
     pins["B"].set_level(1)
     poll(b, clock, 3)
-    b.post("exit", "")
+    b.post("ask", "about")  # the serial link's `about` (link_ops.py)
     assert len(seen) == 3  # a posted event is nobody's press: no answer
-    assert b._events == [("press", "A"), ("press", "B"), ("exit", "")]
+    assert b._events == [("press", "A"), ("press", "B"), ("ask", "about")]
     b.clear()
-    assert b._events == [("exit", "")]  # presses gone, the request to leave kept
+    assert b._events == [("ask", "about")]  # presses gone, the laptop's request kept
 
 
 # ****** LEDs ******
