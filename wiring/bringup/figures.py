@@ -333,9 +333,14 @@ def heap(figure, value, note=""):
 
 async def main():
     t0 = time.ticks_us()
-    import board as board_mod
+    if sys.platform == "rp2":
+        import board as board_mod
 
-    board = board_mod.build()
+        board = board_mod.build()
+    else:
+        import sim  # the virtual board (the unix port)
+
+        board = sim.board()
     watch = Watch(board)
     say("board", board.name, "", sys.implementation._machine)  # pyright: ignore
     if ALONE is not None:
