@@ -2,7 +2,7 @@
 firmware frozen into the 32-bit MicroPython and an RP2040's heap (host.sim_client.device_heap).
 
 The decisions come from host/sim_play.py new_rule_press (the screen alone), so each
-seed's game is known in advance: tests/device/test_device_newrule.py's seeds were chosen by
+seed's game is known in advance: tests/device/test_device_new_rule.py's seeds were chosen by
 playing the same policy in CPython (new_rule_choice). Each game is then rebuilt from
 the device's journal by the rules core, and every screen is checked against what the
 rules announced: the pass-and-peek turns (hand and sets private, the status LED red,
