@@ -20,6 +20,7 @@ SLOW_FOLDERS = ("device", "phones")
 def pytest_collection_modifyitems(config, items):
     for item in items:
         rel = Path(str(item.path)).resolve().relative_to(HERE)
+        # (a phone or device test still added at the top level is slow by its name)
         if rel.parts[0] in SLOW_FOLDERS or rel.name.startswith(("test_device_", "test_phones_")):
             item.add_marker("slow")
 
