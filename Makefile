@@ -14,6 +14,7 @@ PORT ?=
 help:
 	@echo "make run      - install, then open the virtual Confessor (or play a demo game without a terminal)"
 	@echo "make test     - install (Debian packages too, as root), build the firmware, run every test"
+	@echo "make test-fast - the rules and unit tests under both interpreters, less the slow ones"
 	@echo "make firmware - the firmware images (build/firmware/*.uf2) and the 32-bit MicroPython"
 	@echo "make check    - ruff and pyright (CPython typeshed and MicroPython stubs)"
 	@echo "make bench    - speed, memory and bot-strength figures (BENCH_ARGS=--long: more games)"
@@ -49,8 +50,15 @@ firmware: install install-system
 run: install
 	$(BIN)/confessor run
 
+# Every test: tests/rules, firmware, device (the virtual board, the emulator), phones, host
+# and portable (the rules under both interpreters).
 test: firmware install-emulator
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider tests
+
+# The rules and the unit tests, under CPython and MicroPython, less those marked slow (whole-game
+# sweeps; the device/ and phones/ folders are slow by folder): a few minutes on 2 cores.
+test-fast: install
+	$(BIN)/python -m pytest -n auto -p no:cacheprovider -m "not slow" tests/portable tests/rules tests/firmware tests/host
 
 check: install
 	$(BIN)/ruff check host shared_rules firmware tests wiring
@@ -65,7 +73,7 @@ sweeps: install
 	$(BIN)/python -m host.sweeps
 
 golden: install
-	$(BIN)/python tests/make_golden.py
+	$(BIN)/python tests/helpers/make_golden.py
 
 flash: install
 	$(BIN)/confessor flash $(if $(PORT),--port $(PORT),)

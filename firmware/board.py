@@ -1,8 +1,9 @@
 # board.py  The Board, built from a board profile (boards.py) at power-on
 # MIT licence. board_wire.wire() makes the hardware objects from a `machine` module: the
-# real one on the rp2, the simulated rp2 (sim/rp2.py) on the unix port, so both run this
-# same code in this same order; it is imported for that and dropped after. The rest of the
-# firmware sees only a Board: display, buttons, leds, battery, urandom, sync.
+# real one here (build()), the simulated rp2 (sim/rp2.py) on the unix port (sim.board()), so
+# both run this same code in this same order; it is imported for that and dropped after.
+# main.py chooses which board to build and hands it to the application, which sees only a
+# Board: display, buttons, leds, battery, urandom, sync. Nothing here knows the simulator.
 
 import os
 import sys
@@ -53,16 +54,14 @@ def profile(name=None):
 
 
 def build(name=None):
+    """The real board of profile `name` (default: profile()'s), over the rp2 port's
+    `machine`. The unix port builds the virtual one instead: sim.board()."""
     name, prof = profile(name)
-    if sys.platform != "rp2":
-        import sim
-
-        return sim.build(name, prof)
     import board_wire
     import machine
 
     try:
-        board = board_wire.wire(name, prof, machine, board_wire.neopixel_chain, os.urandom)
+        board = board_wire.wire(Board, name, prof, machine, board_wire.neopixel_chain, os.urandom)
     finally:
         # wire() runs once: its code goes back to the heap with its module
         sys.modules.pop("board_wire", None)

@@ -9,11 +9,11 @@ def neopixel_chain(pin, count, timing):
     return neopixel.NeoPixel(pin, count, timing=timing)
 
 
-def wire(name, prof, machine, chain, urandom, rp2=None):
-    """The Board of a profile, from `machine` (Pin, SPI, ADC, Signal) and `chain`, which
-    makes a WS2812 chain from (pin, count, timing); a profile whose chain has the "pio"
-    driver gets ws2812_pio.PioChain on `rp2` (None: the board's rp2 module)."""
-    from board import Board
+def wire(Board, name, prof, machine, chain, urandom, rp2=None):
+    """The Board (board.Board, handed in by its builder) of a profile, from `machine` (Pin,
+    SPI, ADC, Signal) and `chain`, which makes a WS2812 chain from (pin, count, timing); a
+    profile whose chain has the "pio" driver gets ws2812_pio.PioChain on `rp2` (None: the
+    board's rp2 module)."""
     from buttons import Buttons
 
     Pin = machine.Pin

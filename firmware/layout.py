@@ -61,6 +61,15 @@ def packed(parts, size="medium"):
     return lines
 
 
+def counted(counts, names):
+    """Counts in words, "3 Pride, 1 Wrath", zero counts left out; "none" for nothing."""
+    parts = []
+    for k in range(len(counts)):
+        if counts[k]:
+            parts.append("%d %s" % (counts[k], names[k]))
+    return ", ".join(parts) or "none"
+
+
 def tally(pairs, size="large"):
     """Counts and their symbols, "2<bread> 3<wine>", zero counts left out: spaced when
     that fits one line in `size`, else set tight."""

@@ -85,11 +85,22 @@ def _note_crash(err):
         pass
 
 
+def _board():
+    """The board the application is handed: the real one on the rp2; on the unix port the
+    virtual one (firmware/sim/, which a real board's image never holds)."""
+    if sys.platform == "rp2":
+        import board
+
+        return board.build()
+    import sim
+
+    return sim.board()
+
+
 def main():
     """Returns only in maintenance mode."""
     import asyncio
 
-    import board as board_mod
     import guard as guard_mod
     from devkey import DeviceKey
     from store import GameStore
@@ -100,7 +111,7 @@ def main():
     del DeviceKey
     sys.modules.pop("devkey", None)  # the app loads the key when it signs
     gc.collect()
-    board = board_mod.build()
+    board = _board()
     store = GameStore("games", board.sync)
     import startup
 

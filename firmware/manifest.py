@@ -15,10 +15,10 @@
 # licences). On the files path they are copied as they are; a firmware image freezes each
 # as bytes in flash (host/build.py), which firmware/blobs.py opens like a file.
 #
-# Left off the board on purpose (tests/test_manifest.py knows them): this file, port/ (the
+# Left off the board on purpose (tests/firmware/test_manifest.py knows them): this file, port/ (the
 # MicroPython source the images are built from), pyrightconfig.json and fonts/README.md.
 # Host-only modules (bots, the driver, playthroughs, the full Mea Culpa engine) are not
-# listed: the board never imports them. tests/test_manifest.py checks that every import of a
+# listed: the board never imports them. tests/firmware/test_manifest.py checks that every import of a
 # listed module is satisfied by the list (or by MicroPython itself), and boots the firmware
 # from these files alone.
 

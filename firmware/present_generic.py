@@ -7,7 +7,7 @@
 # A presenter sees the game only through its session (firmware/session.py): views, the
 # legal actions, the codec, the announcements, seat names and lights, screens and
 # buttons. It never touches the rules state, never imports a game's engine and does no
-# arithmetic on action codes (tests/test_presenters.py). docs/device.md, "Writing a
+# arithmetic on action codes (tests/firmware/test_presenters.py). docs/device.md, "Writing a
 # presenter", lists the methods below and what each returns.
 
 import layout

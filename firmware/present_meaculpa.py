@@ -17,16 +17,6 @@ from present_generic import Presenter
 _TABLE = ("visited", "pope-visit", "return", "next-round", "end-game", "hell-keep", "hell-next")
 
 
-def stones(view, counts):
-    names = view["stone_names"]
-    parts = []
-    for k in range(len(counts)):
-        if counts[k]:
-            parts.append("%d %s" % (counts[k], names[k]))
-    return ", ".join(parts) or "none"
-
-
-
 def _marked(name, text, gap=" "):
     """A choice with its symbol in front where the good or place has one (clipped to
     one line of medium type)."""
@@ -142,7 +132,7 @@ class MeaCulpaPresenter(Presenter):
             "Pope: %s, open: %s"
             % (self.name(pope) if pope is not None else "none", ",".join(open_rooms)),
         ]
-        lines += layout.packed(["Bag:"] + stones(view, view["bag"]).split(", "))
+        lines += layout.packed(["Bag:"] + layout.counted(view["bag"], view["stone_names"]).split(", "))
         for text in self.s.events[-1:]:
             lines.append("Last: " + text)
         items = []

@@ -5,7 +5,6 @@
 # `p` is the presenter (its session and names).
 
 import layout
-from present_meaculpa import stones
 
 # the symbols of the starting bonuses (decode(a)["bonus"]: 1..4, in the rules' order)
 _BONUS_SYMBOLS = ("bread wine", "jewel", "taler", "indulgence")
@@ -29,7 +28,7 @@ def final_public(p, view):
     return [
         "The table ended the game in round %d." % view["round"],
         "Souls and Letters are scored on the board: the board decides the winner.",
-        "Bag: " + stones(view, view["bag"]),
+        "Bag: " + layout.counted(view["bag"], view["stone_names"]),
     ]
 
 

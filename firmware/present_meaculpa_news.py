@@ -6,7 +6,6 @@
 # (its session and names).
 
 import layout
-from present_meaculpa import stones
 from ui import Screen
 
 
@@ -45,7 +44,7 @@ async def _market(p, reshuffled):
         facts.append(
             "%s%d %s +%d" % (layout.symbol("room"), r + 1, cards[r], view["room_notches"][r])
         )
-    lines = ["Market: " + stones(view, market)]
+    lines = ["Market: " + layout.counted(market, view["stone_names"])]
     deck = "Deck %d left" % view["deck"]
     if reshuffled:
         deck += "; discards reshuffled"

@@ -3,7 +3,7 @@
 # versions 1-10 (up to 271 bytes at level L), the four error correction levels, all eight
 # masks scored by the standard's four penalty rules. Integers only and no imports, so the
 # same file runs on the board, on the unix port and under CPython, where the tests compare
-# its matrices with a reference library's (tests/test_qr.py).
+# its matrices with a reference library's (tests/phones/test_phones_qr.py).
 #
 # Level M by default: an e-ink panel is crisp and glare-free, so the 15% of damage M
 # survives is plenty, and the lower the level the smaller the version: a seat's join URL

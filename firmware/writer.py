@@ -24,7 +24,7 @@ _COUNT = const(95)  # letters; the symbols follow
 _UNKNOWN = const(31)  # "?" for anything else
 _SYMBOL = const(0x100)
 _SHIFT = const(0xE0 - 95)  # ord(symbol) - _FIRST - _SHIFT: its record, after the letters
-# The order of host/symbols.py (tests/test_symbols.py): a symbol's character is its place.
+# The order of host/symbols.py (tests/firmware/test_symbols.py): a symbol's character is its place.
 # One string, not a tuple of names: it costs the heap one object.
 SYMBOLS = (
     " pride greed lust envy wrath sloth gluttony bread wine cloth jewel indulgence taler"

@@ -8,7 +8,7 @@
 # WS2812B, and SK6812"): a 0 is 375 ns high and 875 low, a 1 750 and 500, each well inside
 # the WS2812B's windows (400, 850, 800, 450 ns, +-150). The datasheet prints 2, 5, 3, whose
 # 0 is 250 ns high: the window's very edge, and under it by a clock of jitter when the
-# RP2350's 150 MHz is divided by 18.75 (tests/firmware_mp/drivers_mp.py shows both).
+# RP2350's 150 MHz is divided by 18.75 (tests/firmware/mp/drivers_mp.py shows both).
 #
 # Why a maker would choose it (wiring/README.md): neopixel's bit-banged timing is reported
 # to go wrong on the RP2350 (leds.py, micropython#18295) and holds interrupts off while it

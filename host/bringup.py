@@ -7,7 +7,7 @@ Runs the self-test on the MicroPython unix port against the simulated board
 the LED chain, the battery divider on USB, the five buttons pressed in turn), for each board
 profile, and writes for each: the glass after each display step (1-bit PNG), the LEDs as the
 self-test lit them (one row per LED, its colours left to right), and the printed output.
-wiring/BRINGUP.md shows these; tests/test_bringup.py checks they are current.
+wiring/BRINGUP.md shows these; tests/device/test_bringup.py checks they are current.
 """
 
 from __future__ import annotations

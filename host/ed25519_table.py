@@ -5,7 +5,7 @@
 The table is data computed from the curve's base point alone: for each of 64
 radix-16 positions i, the points j * 16^i * B (j = 1..8) in affine "Niels" form
 (y+x, y-x, 2d*x*y), 32 bytes little-endian each (firmware/ed25519.py reads it).
-tests/test_signing.py fails if the file is stale or wrong.
+tests/firmware/test_signing.py fails if the file is stale or wrong.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ ASCII escapes writes what canon writes, except for the escapes \\b and \\f (cano
 writes \\u0008 and \\u000c) and DEL (canon escapes it; the printable check has
 already refused it). A payload holding either escape, or any that does not match,
 goes to wire.decode, which decides. Floats and NaN are refused while parsing, as
-canon would refuse them. tests/test_wire_props.py checks both give the same answer.
+canon would refuse them. tests/rules/test_wire_props.py checks both give the same answer.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 pyproject.toml, less the definitions phone mode never uses (docs/phones.md, "Memory").
 
 A definition is removed whole (with its decorators), never edited, so every line kept
-is upstream's line; `tests/test_phones_vendored.py` checks the vendored file is exactly
+is upstream's line; `tests/phones/test_phones_vendored.py` checks the vendored file is exactly
 subset(the pinned release's file). A module imported on the device is held in RAM, code
 and all, and this cuts microdot's share of a phone game's heap from about 23 KB to about
 15 KB on the unix port. To update: bump `microdot==` in pyproject.toml, `make install`,

@@ -5,7 +5,7 @@
 firmware/panel_ws29.py holds the panel makers' published values, cited; the driver
 (firmware/ssd1680.py) reads them from this file on flash when a refresh needs them,
 so neither the 153-byte waveforms nor the module that spells them out stay in RAM.
-tests/test_panel_table.py fails if the file is stale or says anything else.
+tests/firmware/test_panel_table.py fails if the file is stale or says anything else.
 
 Layout (every number one byte unless said):
 

@@ -1,4 +1,4 @@
-"""Hostile clients for the phone server (tests/test_phones_hostile.py and the bench):
+"""Hostile clients for the phone server (tests/phones/test_phones_hostile.py and the bench):
 malformed HTTP requests, slow and half-open connections. Loopback only, bounded in
 count and time: every loop here ends by itself."""
 

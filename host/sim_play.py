@@ -277,7 +277,7 @@ NEW_RULE_TITLE = "New Rule (Sin)"
 def new_rule_choice(cards: list[str], damned: int, limit: int, move: int) -> tuple[int, str]:
     """The card a seat plays (index in its hand, "up" or "down") decided by its hand's
     labels, its damned count and the move number alone: the same on the screen and in
-    a CPython game (tests/test_device_newrule.py chooses its seeds with it). Now and
+    a CPython game (tests/device/test_device_new_rule.py chooses its seeds with it). Now and
     then a King face up (a God card, the reckoning); Kings otherwise face down while
     there is room (they forgive the round); every fifth move a card face down, even at
     the limit (the device refuses it, and the seat plays it face up)."""

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _kit():
-    for p in (ROOT / "tests", ROOT / "tests" / "portable"):
+    for p in (ROOT / "tests" / "helpers", ROOT / "tests" / "portable"):
         if str(p) not in sys.path:
             sys.path.insert(0, str(p))
     import importlib

@@ -3,10 +3,26 @@ from pathlib import Path
 
 import pytest
 
+# Tests live by layer (rules/, firmware/, device/, phones/, host/; portable/ runs under both
+# interpreters). Whatever its folder, a test imports the repository's packages, the shared
+# helpers (helpers/: interpreters, linkkit, device_helpers, ...), the portable kits
+# (portable/: simcheck, hidden_pair, ...) and the phone helpers by their plain names.
 HERE = Path(__file__).resolve().parent
-for p in (HERE.parent, HERE, HERE / "portable"):
+for p in (HERE.parent, HERE, HERE / "phones", HERE / "helpers", HERE / "portable"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
+
+
+# Every test in these folders boots firmware, a browser or a subprocess tree: slow by folder.
+SLOW_FOLDERS = ("device", "phones")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        rel = Path(str(item.path)).resolve().relative_to(HERE)
+        # (a phone or device test still added at the top level is slow by its name)
+        if rel.parts[0] in SLOW_FOLDERS or rel.name.startswith(("test_device_", "test_phones_")):
+            item.add_marker("slow")
 
 
 @pytest.fixture

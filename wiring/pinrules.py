@@ -2,7 +2,7 @@
 
 Each check_* function takes the whole pin map (the parsed wiring/pinmap.json) and returns a list
 of problems, one line each; an empty list means the check passed. generate.py refuses to write
-from a pin map with problems, and tests/test_wiring.py runs every check on the real pin map and on
+from a pin map with problems, and tests/firmware/test_wiring.py runs every check on the real pin map and on
 deliberately broken copies.
 
 Sources (read 2026, see docs in wiring/README.md):

@@ -78,8 +78,9 @@ def build(name, profile, speed=None):
     gc.collect()
     before = gc.mem_alloc()
     import board_wire
+    from board import Board
 
-    board = board_wire.wire(name, profile, rp2, chain, None, rp2)
+    board = board_wire.wire(Board, name, profile, rp2, chain, None, rp2)
     display = board.display
     if not real:
         display.reset_ms = 0

@@ -79,9 +79,9 @@ class Host:
         self.names = ["P%d" % (s + 1) for s in range(self.game.num_players)]
         self.board = None
         if env("PHONE_BOARD") == "1":
-            import board
+            import sim
 
-            self.board = board.build()
+            self.board = sim.board()
         self.heap_game_only = None
         self.seq = 0
         self.rejected = 0  # inbox choices the app loop refused on its second check

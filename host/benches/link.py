@@ -14,12 +14,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _kit():
-    for p in (ROOT / "tests", ROOT / "tests" / "portable"):
+    for p in (ROOT / "tests" / "helpers", ROOT / "tests" / "portable"):
         if str(p) not in sys.path:
             sys.path.insert(0, str(p))
     import importlib
 
-    return importlib.import_module("linkkit")  # tests/linkkit.py: the link tests' flash maker
+    return importlib.import_module("linkkit")  # tests/helpers/linkkit.py: makes flashes
 
 
 def _sync_rate(tmp: Path, faults=None) -> tuple[float, float]:

@@ -3,7 +3,7 @@
 - The real firmware on the virtual board, frozen into the 32-bit MicroPython with an
   RP2040's heap (host.sim_client.device_heap): a 3-player Mea Culpa keeper game with two
   seats on their phones (HTTP over loopback) and one on the buttons, as
-  tests/test_device_phones.py plays it: the lowest free heap at idle over the session with
+  tests/phones/test_device_phones.py plays it: the lowest free heap at idle over the session with
   the server on, and the time from a phone's choice to the seat's state poll (every 20 ms)
   showing the move committed (the page adds its poll interval, 1.5 s at most); in play,
   at each idle moment, the free heap and its largest free block (MicroPython's own

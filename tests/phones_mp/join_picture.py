@@ -4,10 +4,10 @@
 import asyncio
 import sys
 
-import board
 import join_screen
+import sim
 
-b = board.build()
+b = sim.board()
 if sys.argv[1] == "seat":
     scr, code = join_screen.seat_screen(sys.argv[2], sys.argv[3])
 else:

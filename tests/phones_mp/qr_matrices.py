@@ -1,6 +1,6 @@
 # Run on the MicroPython unix port: encode every case of a JSON file with firmware/qr.py
 # and print one line per case: version, level, mask and the matrix rows, for the laptop
-# to compare with the reference library (tests/test_phones_qr.py).
+# to compare with the reference library (tests/phones/test_phones_qr.py).
 import binascii
 import json
 import sys

@@ -1,6 +1,6 @@
 """The game log / journal format (portable): round trips, torn records,
 resume, strict schemas, and a verifier that says exactly what is wrong.
-(Signatures are checked on the laptop: tests/test_signing.py.)"""
+(Signatures are checked on the laptop: tests/firmware/test_signing.py.)"""
 
 import binascii
 import hashlib

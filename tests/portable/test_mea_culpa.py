@@ -1,6 +1,6 @@
 """Mea Culpa rules, checked against the rulebook's own words and examples.
 
-Portable: plain functions, run by pytest (CPython) and tests/mp_run.py
+Portable: plain functions, run by pytest (CPython) and tests/helpers/mp_run.py
 (MicroPython). Scenarios are reached by playing the real setup actions, then
 placing pieces where an example needs them (as a table would) and driving
 the engine through apply(). Quotes are from the Mea Culpa rulebook (Kopf &

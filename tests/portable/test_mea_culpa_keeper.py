@@ -2,7 +2,7 @@
 
 Quotes are from the Mea Culpa rulebook (Kopf & Zoch, Zoch Verlag, 2016; docs/rules/
 mea-culpa-keeper.md). Portable: plain functions, run by pytest (CPython) and
-tests/mp_run.py (MicroPython).
+tests/helpers/mp_run.py (MicroPython).
 """
 
 import simcheck
@@ -425,7 +425,7 @@ def test_a_bid_is_counted_checked_and_listed_without_the_list():
 
 def test_the_generic_checker_passes_the_keeper():
     # the quick answers (is_legal, num_legal_actions, iter_legal_actions) at every
-    # node, under both interpreters (tests/test_all_games.py runs many more seeds)
+    # node, under both interpreters (tests/rules/test_all_games.py runs many more seeds)
     for n in (2, 3, 4):
         game = K.MeaCulpaKeeper(n, rounds=2)
         total = simcheck.check_many(game, [("kq-%d-%d" % (n, i)).encode() for i in range(2)])

@@ -17,7 +17,7 @@
 # key are not touched until the last step. It takes about ten minutes on a Pico 2 W, most
 # of it the e-ink refreshing. Every figure is measured as `make bench` measures it on the
 # emulated board, so the two can be set side by side (wiring/record.md says where each
-# differs). Runs on the unix port too, over the simulated board (tests/test_bringup.py).
+# differs). Runs on the unix port too, over the simulated board (tests/device/test_bringup.py).
 # MIT.
 
 import gc
@@ -333,9 +333,14 @@ def heap(figure, value, note=""):
 
 async def main():
     t0 = time.ticks_us()
-    import board as board_mod
+    if sys.platform == "rp2":
+        import board as board_mod
 
-    board = board_mod.build()
+        board = board_mod.build()
+    else:
+        import sim  # the virtual board (the unix port)
+
+        board = sim.board()
     watch = Watch(board)
     say("board", board.name, "", sys.implementation._machine)  # pyright: ignore
     if ALONE is not None:
