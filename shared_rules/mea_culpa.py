@@ -976,16 +976,29 @@ class MeaCulpaState(State):
         return out
 
     def _visits(self, seat, extra, free):
-        """Visits allowed to `seat` with `extra` notches already added."""
-        rooms = self.available_rooms()
-        if not rooms:
-            return []
+        """Visits allowed to `seat` with `extra` notches already added: the rooms of
+        available_rooms() it may afford by visit_cost() (written out here, as this is
+        asked at every turn)."""
+        rooms = self.rooms
+        any_card = rooms[0] >= 0 or rooms[1] >= 0 or rooms[2] >= 0 or rooms[3] >= 0
+        if not any_card and not self.suite6:
+            return []  # no room is open
         if self.holders[POPE] == seat:
             return [VISIT_POPE]
         if free:
-            return [VISIT_BASE + r for r in rooms]
+            return [VISIT_BASE + r for r in self.available_rooms()]
         limit = POST_MAX - self.post[seat] - extra
-        return [VISIT_BASE + r for r in rooms if self.visit_cost(seat, r) <= limit]
+        petty = self.holders[PETTY] == seat  # visits for nothing
+        out = []
+        for r in range(4):
+            card = rooms[r]
+            if card >= 0 and (0 if petty else D.CARDS[card][1]) <= limit:
+                out.append(VISIT_BASE + r + 1)
+        if self.suite5 and any_card and 0 <= limit:
+            out.append(VISIT_BASE + 5)
+        if self.suite6 and (0 if petty else B.SUITE6_NOTCHES[0]) <= limit:
+            out.append(VISIT_BASE + 6)
+        return out
 
     def _turn_actions(self, task):
         seat = task[1]
