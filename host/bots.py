@@ -44,11 +44,24 @@ def _seconds(name: str, text: str) -> float:
     return seconds
 
 
+def _search(game, name: str, seed: bytes, bot: SearchBot) -> SearchBot:
+    """The search bot, if its rollouts end: a guide that cuts them off (New Rule's,
+    at the end of a round) always ends them; rollouts to the end need a game that
+    always ends."""
+    if bot.guide.horizon == 0 and game.max_game_length() is None:
+        raise BadOption(
+            f"bot {name!r} needs a game that always ends, and {game.NAME} with these"
+            " options may never end (give it a round limit)"
+        )
+    return bot
+
+
 def make_bot(game, name: str, seed: bytes, seat: int):
     if name == SEARCH or name.startswith(SEARCH + ":"):
         budget = name[len(SEARCH) + 1 :] if ":" in name else str(DEFAULT_ITERATIONS)
         if budget.startswith("time="):
-            return SearchBot(game, seed, seat, None, seconds=_seconds(name, budget[5:]))
+            bot = SearchBot(game, seed, seat, None, seconds=_seconds(name, budget[5:]))
+            return _search(game, name, seed, bot)
         if not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
             raise BadOption(
                 f"bot {name!r}: the search budget is a whole number of iterations, as in "
@@ -58,14 +71,7 @@ def make_bot(game, name: str, seed: bytes, seat: int):
             raise BadOption(
                 f"bot {name!r}: the search budget is at most {MAX_ITERATIONS} iterations a decision"
             )
-        if game.max_game_length() is None:
-            # its random rollouts play to the end, which such a game may never reach
-            # (New Rule to its target alone: random players' scores fall for ever)
-            raise BadOption(
-                f"bot {name!r} needs a game that always ends, and {game.NAME} with these"
-                " options may never end (New Rule: give it a round limit, -o round_limit=20)"
-            )
-        return SearchBot(game, seed, seat, int(budget))
+        return _search(game, name, seed, SearchBot(game, seed, seat, int(budget)))
     try:
         return driver.make_bot(game, name, seed, seat)
     except BadOption:

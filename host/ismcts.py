@@ -20,9 +20,9 @@ What the search knows of a game comes from the game's search guide (the
 entry's SEARCH_GUIDE, a class in its bot module; shared_rules/search_guide.py
 says what it answers): a rollout policy, an evaluation at a cut-off (`horizon`
 stages on, a stage being a round or the like), and an order of the moves, best
-first, that lets a wide node (more than WIDE moves, Mea Culpa's hundred-odd
-bids) open its moves a few at a time, more as it is visited more (progressive
-widening). A game without a guide gets random rollouts to the end. Guides read
+first, that lets a wide node (more than the guide's `wide` moves, Mea Culpa's
+hundred-odd bids) open its moves a few at a time, more as it is visited more
+(progressive widening). A game without a guide gets random rollouts to the end. Guides read
 the sampled position only.
 
 It sees only its InformationSet (driver.INFORMATION_SET), never the State, and
@@ -48,7 +48,6 @@ from shared_rules.search_guide import PERMILLE, Guide
 DEFAULT_ITERATIONS = 200
 FIXED = 1 << 16  # fixed-point unit of UCB values
 EXPLORE = (7, 10)  # UCB exploration constant 0.7, as a fraction (rewards in [0, 1])
-WIDE = 16  # a node with more moves than this opens them in the guide's order
 OPEN_FIRST = 4  # moves a wide node opens at first; one more for each step of isqrt(visits)
 ROLLOUT_LIMIT = 4000  # moves a rollout plays at most before it is judged (a guide's safety net)
 HIDDEN = -1  # stands for an action the observer did not see
@@ -192,7 +191,7 @@ class SearchBot:
         """The moves open at this node, and whether they are in the guide's order:
         all of them, or at a wide node the first few in the guide's order, more
         as the node is visited more."""
-        if len(legal) <= WIDE:
+        if len(legal) <= self.guide.wide:
             return legal, False
         ranked = self.guide.rank(state, legal)
         if ranked is None:

@@ -976,16 +976,29 @@ class MeaCulpaState(State):
         return out
 
     def _visits(self, seat, extra, free):
-        """Visits allowed to `seat` with `extra` notches already added."""
-        rooms = self.available_rooms()
-        if not rooms:
-            return []
+        """Visits allowed to `seat` with `extra` notches already added: the rooms of
+        available_rooms() it may afford by visit_cost() (written out here, as this is
+        asked at every turn)."""
+        rooms = self.rooms
+        any_card = rooms[0] >= 0 or rooms[1] >= 0 or rooms[2] >= 0 or rooms[3] >= 0
+        if not any_card and not self.suite6:
+            return []  # no room is open
         if self.holders[POPE] == seat:
             return [VISIT_POPE]
         if free:
-            return [VISIT_BASE + r for r in rooms]
+            return [VISIT_BASE + r for r in self.available_rooms()]
         limit = POST_MAX - self.post[seat] - extra
-        return [VISIT_BASE + r for r in rooms if self.visit_cost(seat, r) <= limit]
+        petty = self.holders[PETTY] == seat  # visits for nothing
+        out = []
+        for r in range(4):
+            card = rooms[r]
+            if card >= 0 and (0 if petty else D.CARDS[card][1]) <= limit:
+                out.append(VISIT_BASE + r + 1)
+        if self.suite5 and any_card and 0 <= limit:
+            out.append(VISIT_BASE + 5)
+        if self.suite6 and (0 if petty else B.SUITE6_NOTCHES[0]) <= limit:
+            out.append(VISIT_BASE + 6)
+        return out
 
     def _turn_actions(self, task):
         seat = task[1]
@@ -1093,6 +1106,46 @@ class MeaCulpaState(State):
         if kind == T_CARDS:
             return CARD_BASE + _pick(self.deck, stream)
         return stream.weighted(self._chance_outcomes())
+
+    def _play_chance(self, stream):
+        # The market's stones and the House cards (most of the chance nodes) in one
+        # loop each: the stone or card _draw_chance() would draw, put down as _apply()
+        # puts it, and the task machine asked once at the end instead of after every
+        # draw, as _step_market() and _step_cards() decide nothing until the run is
+        # over (simcheck's check_chance_run proves the two agree).
+        history = self._history
+        stack = self.stack
+        while not self.over:
+            task = stack[-1]
+            kind = task[0]
+            if kind == T_MARKET:
+                bag = self.bag
+                market = self.market
+                while task[1] > 0 and sum(bag) > 0:
+                    k = _pick(bag, stream)
+                    if self._news:
+                        self._news = []
+                    bag[k] -= 1
+                    market[k] += 1
+                    task[1] -= 1
+                    history.append(DRAW_BASE + k)
+            elif kind == T_CARDS and sum(self.deck) > 0:
+                rooms = self.rooms
+                while task[1] <= 4 and sum(self.deck) > 0:
+                    deck = self.deck
+                    c = _pick(deck, stream)
+                    if self._news:
+                        self._news = []
+                    deck[c] -= 1
+                    rooms[task[1] - 1] = c
+                    task[1] += 1
+                    history.append(CARD_BASE + c)
+                    if task[1] <= 4 and sum(deck) == 0:
+                        break  # the deck is reshuffled by _step_cards()
+            else:  # the Start order, or a deck with no card left to draw
+                State._play_chance(self, stream)
+                return
+            self._advance()
 
     def _current_player(self):
         if self.over:

@@ -336,6 +336,26 @@ def add_sets(mine, other, starts, base, out):
                 out.append(at + start)
 
 
+def _may_have_sets(m0, m1, m2, m3, o0, o1, o2, o3):
+    """False when add_sets() of these masks surely finds no set: a quick test of the
+    commonest case. A set needs a rank with a card of each kind (a pair), or a rank
+    with two of the mover's cards and one with two of the others' (a two pair), or
+    four ranks in a row of one suit (a straight flush)."""
+    own = m0 | m1 | m2 | m3
+    other = o0 | o1 | o2 | o3
+    if not own or not other:
+        return False
+    if own & other:
+        return True
+    if (m0 & (m1 | m2 | m3)) | (m1 & (m2 | m3)) | (m2 & m3):
+        if (o0 & (o1 | o2 | o3)) | (o1 & (o2 | o3)) | (o2 & o3):
+            return True
+    for u in (m0 | o0, m1 | o1, m2 | o2, m3 | o3):
+        if u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA:
+            return True
+    return False
+
+
 def set_allowed(index, owner, mover, starts):
     """Whether find_sets(owner, mover, starts) lists set `index`: every card usable,
     at least one from the mover's board and one from another's, a straight flush
@@ -641,6 +661,39 @@ class NewRuleState(State):
         # every undealt card weighs 1: weighted() picks the below(total)-th of them
         return DEAL + self.deck[stream.below(self.deck_left)]
 
+    def _play_chance(self, stream):
+        # A whole deal in one loop (half the game's nodes): each card _draw_chance()
+        # would draw, dealt as _deal() deals it, the hands put in order once at the
+        # end, as nothing sees them in between (simcheck's check_chance_run proves the
+        # two agree). The last card of the deal is _deal()'s, with its announcement.
+        history = self._history
+        deck = self.deck
+        hands = self.hands
+        dealt_at = self.dealt_at
+        n = self.n
+        seat = self.deal_seat
+        left = self.deck_left
+        count = self.to_deal - 1
+        if self._news:
+            self._news = []
+        for _ in range(count):
+            card = deck.pop(stream.below(left))
+            left -= 1
+            hands[seat].append(card)
+            dealt_at[card] = len(history)
+            history.append(DEAL + card)
+            seat += 1
+            if seat == n:
+                seat = 0
+        for hand in hands:
+            hand.sort()
+        self.deck_left = left
+        self.deal_seat = seat
+        self.to_deal = 1
+        card = deck[stream.below(left)]
+        self._deal(card)
+        history.append(DEAL + card)
+
     def _legal_actions(self):
         seat = self.turn
         if self.phase == PLAY:
@@ -693,11 +746,21 @@ class NewRuleState(State):
         own = self.own_ranks
         up = self.up_ranks
         at = 8 * self.turn  # the mover's face-up cards, then its damned ones
-        mine = [own[at] | own[at + 4], own[at + 1] | own[at + 5]]
-        mine += [own[at + 2] | own[at + 6], own[at + 3] | own[at + 7]]
-        other = [up[0] & ~own[at], up[1] & ~own[at + 1], up[2] & ~own[at + 2]]
-        other.append(up[3] & ~own[at + 3])
-        add_sets(mine, other, self.game.starts, base, out)
+        f0 = own[at]
+        f1 = own[at + 1]
+        f2 = own[at + 2]
+        f3 = own[at + 3]
+        m0 = f0 | own[at + 4]
+        m1 = f1 | own[at + 5]
+        m2 = f2 | own[at + 6]
+        m3 = f3 | own[at + 7]
+        o0 = up[0] & ~f0
+        o1 = up[1] & ~f1
+        o2 = up[2] & ~f2
+        o3 = up[3] & ~f3
+        if not _may_have_sets(m0, m1, m2, m3, o0, o1, o2, o3):
+            return out  # most turns: no set (add_sets() would find none)
+        add_sets((m0, m1, m2, m3), (o0, o1, o2, o3), self.game.starts, base, out)
         return out
 
     def _mark(self, seat, card, face_up, there):
@@ -729,7 +792,7 @@ class NewRuleState(State):
         elif phase == DEALING:
             self._deal(action - DEAL)
         elif action == NO_SET:
-            self._announce("no_set", seat=self.turn)
+            self._news.append({"seat": self.turn, "kind": "no_set"})  # as _announce()
             self._end_turn()
         else:
             self._form(action - SET)
@@ -770,16 +833,27 @@ class NewRuleState(State):
         card = action - (UP if up else DOWN)
         self.hands[seat].remove(card)
         self.played_at[card] = len(self._history)
-        board = self.up[seat] if up else self.down[seat]
+        bit = 1 << (card >> 2)  # the rank masks, as _mark(seat, card, up, True)
+        suit = card & 3
+        if up:
+            board = self.up[seat]
+            self.own_ranks[8 * seat + suit] |= bit
+            self.up_ranks[suit] |= bit
+        else:
+            board = self.down[seat]
+            self.own_ranks[8 * seat + suit + 4] |= bit
         board.append(card)
-        board.sort()
-        self._mark(seat, card, up, True)
-        self._announce(
-            "played",
-            seat=seat,
-            face="up" if up else "down",
-            card=LABELS[card] if up else None,
-            damned=len(self.down[seat]),
+        if len(board) > 1 and card < board[-2]:
+            board.sort()
+        # as _announce(), written out: the commonest announcement
+        self._news.append(
+            {
+                "seat": seat,
+                "face": "up" if up else "down",
+                "card": LABELS[card] if up else None,
+                "damned": len(self.down[seat]),
+                "kind": "played",
+            }
         )
         if up and (card >> 2) == KING:
             # "playing one face-up immediately stops play and initiates the reckoning"

@@ -159,6 +159,7 @@ class SearchGuide(Guide):
     judged from the scores and how far the leader still is from the target."""
 
     horizon = 1  # a rollout plays to the end of the round it starts in
+    wide = 4  # every choice of a card opens the greedy bot's favourites first
 
     def __init__(self, game):
         self.game = game
@@ -166,7 +167,7 @@ class SearchGuide(Guide):
         self.bots = [GreedyBot(game, b"search guide", s) for s in range(game.num_players)]
 
     def stage(self, state):
-        return len(state.rounds)
+        return state.rounds_played  # every finished round (state.rounds keeps the last few)
 
     def evaluate(self, state):
         scores = state.scores

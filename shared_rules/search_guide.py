@@ -11,8 +11,9 @@ the real state):
 - evaluate(state): each seat's chance of winning from there, in thousandths,
   where a rollout stops short of the end;
 - rollout_action(state, legal, stream): the move a rollout plays;
-- rank(state, legal): the legal moves best first, so that a wide node (Mea
-  Culpa's hundred-odd bids) opens the likely ones first; None for no order.
+- rank(state, legal): the legal moves best first, so that a wide node (more
+  than `wide` moves: Mea Culpa's hundred-odd bids) opens the likely ones first,
+  a few more as it is visited more; None for no order.
 
 This base class knows nothing: random rollouts to the end, no order. Laptop
 only (the device never searches), but kept portable like the rest.
@@ -23,6 +24,7 @@ PERMILLE = 1000  # evaluate(): a seat's chance of winning, in thousandths
 
 class Guide:
     horizon = 0  # stages a rollout plays before it is judged; 0: to the end
+    wide = 16  # a node with more moves than this opens them in rank()'s order
 
     def __init__(self, game):
         self.game = game

@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import time
 
+from host.benches import target
 from host.bots import make_bot
 from host.ismcts import win_shares
 from host.stats import wilson
@@ -42,9 +43,23 @@ OPPONENTS = ("greedy", "random")
 SHORT_GAMES = {"greedy": 4, "random": 2}  # games a match-up, default run
 LONG_GAMES = {"greedy": 40, "random": 12}  # games a match-up, --long
 RANDOM_CPU_SECONDS = 1.5  # per game and player count
-# New Rule ends only at its target by default, which random players may never reach:
-# its random games here are 20-round games (host/benches/new_rule.py measures it too).
+# New Rule ends only at its target by default, which random players never reach (their
+# scores fall): its random games here stop at a 20-round limit, the game the speed
+# target was set on (host/benches/new_rule.py measures it too). Its search games are the
+# rulebook's, played to the target.
 RANDOM_OPTIONS = {"new-rule": {"round_limit": 20}}
+ENDING = {"new-rule": ", to 200"}  # New Rule's search games: the rulebook's, to the target
+# Random games per CPU second wanted of each game (issue 28), at every player count.
+SPEED_TARGETS = {
+    "seven-sins": 3000,
+    "siete-pecados": 2000,
+    "mea-culpa": 1000,
+    "new-rule": 500,
+}
+# What the search bot must do against greedy at 2 players (issue 28): win with the lower
+# end of the 95% interval above this share, at no more than MOVE_SECONDS a move.
+BEATS_GREEDY = 0.55
+MOVE_SECONDS = 2.0
 
 
 def random_games_per_second(name: str, players: int) -> float:
@@ -119,11 +134,13 @@ def run():
         if not cls.__module__.startswith("shared_rules."):
             continue
         for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
+            gps = random_games_per_second(name, n)
+            wanted = SPEED_TARGETS.get(name)
             yield (
                 "%s random play, %d players (1 core)%s"
-                % (name, n, ", 20 rounds" if name in RANDOM_OPTIONS else ""),
-                random_games_per_second(name, n),
-                "games/s",
+                % (name, n, ", to a 20-round limit" if name in RANDOM_OPTIONS else ", to the end"),
+                gps,
+                "games/s" if wanted is None else target(gps, wanted),
             )
     counts = LONG_GAMES if LONG else SHORT_GAMES
     for name, iterations in STRENGTH.items():
@@ -134,16 +151,30 @@ def run():
                 continue
             for opponent in OPPONENTS:
                 s = strength(name, n, search, opponent, counts[opponent])
+                verdict = ""
+                if n == 2 and opponent == "greedy":
+                    met = s["low"] > BEATS_GREEDY
+                    verdict = "; target: lower end above %d%%: %s%s" % (
+                        100 * BEATS_GREEDY,
+                        "met" if met else "NOT MET",
+                        "" if met or LONG else " (too few games to tell: --long)",
+                    )
                 yield (
-                    "%s %s win %%, vs %d %s, %dp (%d games)"
-                    % (name, search, n - 1, opponent, n, s["games"]),
+                    "%s %s win %%, vs %d %s, %dp (%d games%s)"
+                    % (name, search, n - 1, opponent, n, s["games"], ENDING.get(name, "")),
                     100 * s["rate"],
-                    "%% (95%%: %.0f-%.0f; fair %d%%)" % (100 * s["low"], 100 * s["high"], 100 // n),
+                    "%% (95%%: %.0f-%.0f; fair %d%%%s)"
+                    % (100 * s["low"], 100 * s["high"], 100 // n, verdict),
                 )
                 yield (
                     "%s %s CPU a move, vs %s, %dp (%d moves)"
                     % (name, search, opponent, n, s["moves"]),
                     s["per_move"] * 1000,
-                    "ms (longest %.0f ms, 1 core)" % (s["longest"] * 1000),
+                    "ms (longest %.0f ms, 1 core; target: at most %d ms a move: %s)"
+                    % (
+                        s["longest"] * 1000,
+                        MOVE_SECONDS * 1000,
+                        "met" if s["longest"] <= MOVE_SECONDS else "NOT MET",
+                    ),
                 )
     yield "mea-culpa-keeper: search strength", "n/a", "(the board decides the winner)"

@@ -290,3 +290,39 @@ def test_integer_arithmetic_is_exact_enough():
         assert abs(ln_fixed(x) / 65536 - math.log(x)) < 1e-3
     assert win_shares([1, 0, 1], 6) == [3, 0, 3]
     assert win_shares([0, 0, 0], 6) == [2, 2, 2]
+
+
+def test_new_rule_rollouts_stop_at_the_end_of_the_round_in_a_long_game():
+    # New Rule keeps only its last rounds (ROUNDS_KEPT) in its breakdown; the guide's
+    # stage must still count every round, or rollouts after them would never stop.
+    from shared_rules.new_rule import ROUNDS_KEPT
+
+    game = games.load("new-rule", 2)
+    guide = guide_for(game)
+    seed = b"long"
+    bots = [make_bot(game, "greedy", seed, s) for s in range(2)]
+    state = game.new_initial_state()
+    stream = Stream(seed, b"chance")
+    while state.round <= ROUNDS_KEPT + 2 and not state.is_terminal():
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply(draw_chance(stream, state))
+        else:
+            assert guide.stage(state) == state.round - 1  # finished rounds
+            state.apply(choose(bots[p], state, p))
+    assert state.round > ROUNDS_KEPT + 2
+
+
+def test_the_search_plays_new_rule_to_its_target():
+    # No round limit: the rulebook's game, which random rollouts might never finish,
+    # but the guide's rollouts stop at the end of the round.
+    game = games.load("new-rule", 2)
+    assert game.max_game_length() is None
+    state = game.new_initial_state()
+    stream = Stream(b"to-200", b"chance")
+    while state.is_chance_node():
+        state.apply(draw_chance(stream, state))
+    seat = state.current_player()
+    bot = make_bot(game, "ismcts:5", b"to-200", seat)
+    legal = state.legal_actions()
+    assert bot.choose(InformationSet(state, seat), legal) in legal
