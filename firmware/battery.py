@@ -45,7 +45,6 @@ class Battery:
             return {"mv": mv, "source": "usb", "percent": None, "low": False}
         return {"mv": mv, "source": "battery", "percent": percent, "low": percent < LOW_PERCENT}
 
-
     def status(self):
         """(percent, low) for the status line after a new reading; (None, False) on USB.
         The charge is shown to the nearest ten: the voltage is a rough guide to it."""

@@ -81,4 +81,3 @@ def _probe(machine):
     finally:
         sys.path = path
     return probe.attach(machine)
-

@@ -132,7 +132,9 @@ class MeaCulpaPresenter(Presenter):
             "Pope: %s, open: %s"
             % (self.name(pope) if pope is not None else "none", ",".join(open_rooms)),
         ]
-        lines += layout.packed(["Bag:"] + layout.counted(view["bag"], view["stone_names"]).split(", "))
+        lines += layout.packed(
+            ["Bag:"] + layout.counted(view["bag"], view["stone_names"]).split(", ")
+        )
         for text in self.s.events[-1:]:
             lines.append("Last: " + text)
         items = []

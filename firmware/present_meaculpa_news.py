@@ -117,8 +117,7 @@ async def _verdict(p, item):
     caught = item["caught"]
     p.s.light(pope, "judgment" if caught else "ok")
     lines = [
-        "The Pope (%s) is in %s; the guess was %s."
-        % (p.name(pope), item["where"], item["guessed"])
+        "The Pope (%s) is in %s; the guess was %s." % (p.name(pope), item["where"], item["guessed"])
     ]
     if caught:
         lines.append(

@@ -268,4 +268,3 @@ class SSD1680:
         await self.wait_busy()
         self._byte(_DEEP_SLEEP, 0x01)
         self._awake = False
-

@@ -25,8 +25,10 @@ def add_arguments(parser):
 
 def _describe(label, report):
     state = report["state"]
-    outcome = "abandoned (%s)" % report["why"] if report["abandoned"] else "returns %s" % (
-        state.returns()
+    outcome = (
+        "abandoned (%s)" % report["why"]
+        if report["abandoned"]
+        else "returns %s" % (state.returns())
     )
     who = (
         "signed by device %s" % report["device"]

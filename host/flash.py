@@ -305,9 +305,9 @@ def maintenance_text(port: str, status: dict) -> str:
     """One line: the firmware answers on `port`, so no REPL; what to do."""
     game = ""
     if status.get("playing"):
-        game = (
-            "; the game in progress (seal %s, move %s) then ends abandoned, its seed shown"
-            % (status.get("seal"), status.get("move"))
+        game = "; the game in progress (seal %s, move %s) then ends abandoned, its seed shown" % (
+            status.get("seal"),
+            status.get("move"),
         )
     return (
         "the board on %s runs Confessor, whose USB port speaks only its link, never a REPL:"

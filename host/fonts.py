@@ -177,7 +177,9 @@ class BinFont:
         rows = []
         for y in range(self.height):
             row = self.data[at + y * self.stride : at + (y + 1) * self.stride]
-            rows.append([(row[x >> 3] >> (7 - (x & 7))) & 1 if x < 8 * self.stride else 0 for x in range(w)])
+            rows.append(
+                [(row[x >> 3] >> (7 - (x & 7))) & 1 if x < 8 * self.stride else 0 for x in range(w)]
+            )
         return rows
 
     def ink_rows(self, ch: str) -> tuple[int, int] | None:

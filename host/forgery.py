@@ -131,9 +131,10 @@ def replayed(data: bytes):
                     final.update(abandoned=True, why="table")
                 if "sig" in end:
                     final["sig"] = end["sig"]  # the device's signature, of the real game
-                yield "action %d: %r instead of %r, replayed" % (index, other, action), out + [
-                    final
-                ]
+                yield (
+                    "action %d: %r instead of %r, replayed" % (index, other, action),
+                    out + [final],
+                )
                 break  # one alternative per decision keeps the count linear
         state.apply(action)
 
@@ -165,17 +166,20 @@ def forgeries(data: bytes, attacker_sign, attacker_pub: str):
     finish it: CRCs fixed; chain recomputed; signed with the forger's own key, with
     and without their key put in the header."""
     records = _records(data)
-    yield "the genuine log, another key in the header and signed with it", _encode(
-        records, chain=True, sign=attacker_sign, pub=attacker_pub
+    yield (
+        "the genuine log, another key in the header and signed with it",
+        _encode(records, chain=True, sign=attacker_sign, pub=attacker_pub),
     )
     for what, changed in list(edits(records)) + list(replayed(data)):
         if not changed:
             continue
         yield what + " (CRCs fixed)", _encode(changed, chain=False)
         yield what + " (re-chained)", _encode(changed, chain=True)
-        yield what + " (re-chained, signed by another key)", _encode(
-            changed, chain=True, sign=attacker_sign
+        yield (
+            what + " (re-chained, signed by another key)",
+            _encode(changed, chain=True, sign=attacker_sign),
         )
-        yield what + " (re-chained, another key in the header and signed with it)", _encode(
-            changed, chain=True, sign=attacker_sign, pub=attacker_pub
+        yield (
+            what + " (re-chained, another key in the header and signed with it)",
+            _encode(changed, chain=True, sign=attacker_sign, pub=attacker_pub),
         )

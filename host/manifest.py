@@ -106,9 +106,7 @@ class Manifest:
             Entry(device, local, device == BOOT_FILE, device not in board)
             for device, local in virtual.items()
         ]
-        self.data: tuple[str, ...] = tuple(
-            device for device in board if not device.endswith(".py")
-        )
+        self.data: tuple[str, ...] = tuple(device for device in board if not device.endswith(".py"))
 
     # ****** API ******
     def files(self, virtual: bool) -> dict[str, Entry]:

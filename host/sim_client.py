@@ -415,9 +415,7 @@ class SimDevice:
             return self._last_idle
         report = text[end:]
         self._read += end + 1
-        got = re.search(
-            r"GC: total: (\d+), used: \d+, free: (\d+)\n.*max free sz: (\d+)", report
-        )
+        got = re.search(r"GC: total: (\d+), used: \d+, free: (\d+)\n.*max free sz: (\d+)", report)
         if got is None:  # being written: the one before is the last whole one
             return self._last_idle or {}
         block = 16 if self.port == "unix32" else 4 * struct.calcsize("P")  # a GC block: 4 words

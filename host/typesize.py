@@ -112,7 +112,9 @@ def smallest(screen: dict, image, roles=("fact", "choice")) -> int | None:
 def named(text: str) -> str:
     """A drawn text with its symbols written as their names: "2[bread] 3[wine]"."""
     return "".join(
-        ch if ord(ch) < symbols.SYMBOL_BASE else "[%s]" % symbols.NAMES[ord(ch) - symbols.SYMBOL_BASE]
+        ch
+        if ord(ch) < symbols.SYMBOL_BASE
+        else "[%s]" % symbols.NAMES[ord(ch) - symbols.SYMBOL_BASE]
         for ch in text
     )
 

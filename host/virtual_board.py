@@ -503,9 +503,7 @@ class VirtualBoard:
                 waits = [0.05]
                 if dev is not None and not dev.closed:
                     try:
-                        due = self._flush(
-                            self._to_device, lambda d, fd=dev.master: os.write(fd, d)
-                        )
+                        due = self._flush(self._to_device, lambda d, fd=dev.master: os.write(fd, d))
                     except OSError:  # the pty went with the process: _on_exit follows
                         dev.closed = True
                         due = None

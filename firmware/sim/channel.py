@@ -185,7 +185,6 @@ class Channel:
             record["alarm"] = True
         self._event(record)
 
-
     leds = None
     _answers = 0
     _blink = False  # the last write was a press's blink

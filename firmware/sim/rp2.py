@@ -154,9 +154,7 @@ class Pin(PinBase):
 
 
 class SPI:
-    def __init__(
-        self, id, baudrate=1000000, *, sck=_DEFAULT, mosi=_DEFAULT, miso=_DEFAULT, **kw
-    ):
+    def __init__(self, id, baudrate=1000000, *, sck=_DEFAULT, mosi=_DEFAULT, miso=_DEFAULT, **kw):
         dsck, dmosi, dmiso = SPI_DEFAULTS[id]
         self.id = id
         self.miso = _gpio(miso, dmiso)  # left out: the default pin; None: none

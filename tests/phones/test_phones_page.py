@@ -7,7 +7,7 @@ from pathlib import Path
 
 from host.symbols import ART, SIDE
 
-PAGE = Path(__file__).resolve().parent.parent / "firmware" / "phone_page.html"
+PAGE = Path(__file__).resolve().parents[2] / "firmware" / "phone_page.html"
 BUDGET = 40 * 1024  # docs/phones.md, "The page, drawn as the game"
 
 

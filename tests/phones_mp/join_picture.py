@@ -18,7 +18,6 @@ join_screen.draw(b.display, scr, code)
 b.sim.note_screen(scr)
 asyncio.run(b.display.show(full=True))
 print(
-    "version %d level %s module %d"
-    % (code.version, code.level, join_screen.module_px(code, 128))
+    "version %d level %s module %d" % (code.version, code.level, join_screen.module_px(code, 128))
 )
 print(scr.text())
