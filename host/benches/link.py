@@ -33,6 +33,7 @@ def _sync_rate(tmp: Path, faults=None) -> tuple[float, float]:
     board = VirtualBoard(tmp / "flash", sim_dir=tmp / "sim").start()
     try:
         board.faults = faults
+        _kit().pinned_db(tmp / "db.sqlite").close()  # its owner pinned the device's key
         with LogDB(tmp / "db.sqlite") as db, Link.open(board.url, timeout=0.5) as link:
             link.hello()
             start = time.perf_counter()
