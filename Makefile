@@ -62,7 +62,7 @@ test-fast: install
 
 check: install
 	$(BIN)/ruff check host shared_rules firmware tests wiring
-	$(BIN)/pyright -p pyrightconfig.json
+	$(BIN)/pyright -p pyproject.toml
 	# The firmware is checked against MicroPython's own stdlib stubs, not CPython's typeshed.
 	$(BIN)/pyright -p firmware/pyrightconfig.json --typeshedpath "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
