@@ -6,16 +6,14 @@
 #   menu.py      New game: the game, players, options (catalogue entries, no engine)
 #   session.py   the game in progress: rules state, journal (session_open.py: its start,
 #                and its resume after a power cut; loaded for them and dropped)
-#   table.py     the screens every game shares in play: pass-and-look gate, turn (the seal
-#                and the end in table_ends.py, the pause menu in table_pause.py, on demand)
+#   table.py     the screens every game shares in play: pass-and-look gate, turn, pause
+#                menu (the seal and the end in table_ends.py, on demand)
 #   privacy.py   the privacy and refresh policy: how each screen reaches the panel
 #   present_*.py a game's own screens, built from the rules' views, codec, announcements
 # A session's modules (the game's engine and presenter, the session's own) are loaded
-# after the menu has returned and unloaded before the menu runs again (loader.py).
+# after the menu has returned and let go of before the menu runs again (lifetime.py).
 
-import gc
-
-import loader
+import lifetime
 from privacy import PrivacyPolicy
 from ui import Painter, Screen, wrap
 
@@ -24,11 +22,11 @@ class App:
     def __init__(self, board, root=""):
         self.board = board
         self.root = root
-        loader.collect_before_imports()
+        lifetime.collect_before_imports()
         from store import GameStore
 
         self.store = GameStore(root + "games", board.sync)
-        settings = _loaded("settings")  # settings.json is read here and written rarely
+        settings = lifetime.once("settings")  # settings.json is read here and written rarely
         self.settings = settings.load(root + settings.PATH)
         settings = None
         self.privacy = PrivacyPolicy(board, Painter(board.display))
@@ -36,13 +34,13 @@ class App:
         self.settle = None  # settings that waited for a game and found no room at its end
         self.waiting = False  # waiting for a button (the simulator's "idle")
         self.key_news = None  # "made" or "met": power-on made a key or met one (about.py)
-        self.device_id = _loaded("app_start").device_id(self)
+        self.device_id = lifetime.once("app_start").device_id(self)
         board.leds.brightness = self.settings["brightness"]
 
     @property
     def device_key(self):
         """The signing key (devkey.py), loaded when it is used: RAM is for games."""
-        return _loaded("devkey").DeviceKey(self.root)
+        return lifetime.once("devkey").DeviceKey(self.root)
 
     # ****** for the serial link (docs/sync.md) ******
     def status(self, public=True):
@@ -56,10 +54,10 @@ class App:
 
     def validate_settings(self, changes):
         """The settings `changes` would make (ValueError if any is refused); nothing saved."""
-        return _loaded("settings").validate(changes, self.settings)
+        return lifetime.once("settings").validate(changes, self.settings)
 
     def apply_settings(self, changes):
-        settings = _loaded("settings")  # for this change only: RAM is for games
+        settings = lifetime.once("settings")  # for this change only: RAM is for games
         values = settings.validate(changes, self.settings)
         settings.save(values, self.root + settings.PATH)
         self.settings = values
@@ -83,7 +81,7 @@ class App:
     async def _battery_warning(self):
         # Once, on the first public screen after the charge is seen low. The screen's
         # module is loaded for it and dropped after: it costs no RAM the rest of the time.
-        await _loaded("low_battery").warn(self)
+        await lifetime.once("low_battery").warn(self)
 
     async def next_event(self):
         """The next press; a move not yet drawn is drawn first when the presses pause
@@ -98,7 +96,7 @@ class App:
         if ev[0] == "ask":  # a laptop asks the table to compare the key (link_ops.op_about)
             scr = self.screen
             if scr is None or scr.name != "about":
-                await _loaded("about").show(self, True)
+                await lifetime.once("about").show(self, True)
             return await self.next_event()
         return ev
 
@@ -126,9 +124,9 @@ class App:
         buttons.leds = board.leds  # every press answered at once
         buttons.answer_ms = board.answer_ms
         try:
-            await _loaded("app_start").splash(self)
+            await lifetime.once("app_start").splash(self)
             if self.key_news:
-                await _loaded("about").news(self, self.key_news)
+                await lifetime.once("about").news(self, self.key_news)
                 self.key_news = None
             while True:  # never returns: main.py would only start it again
                 try:
@@ -144,7 +142,7 @@ class App:
         """One game: resumed from the journal, or chosen in the menu and started. Its
         modules are loaded after the menu and unloaded when it is over."""
         self.session = None
-        gc.collect()
+        lifetime.collect()
         current = self.store.current()
         config = None
         if not current:
@@ -152,19 +150,19 @@ class App:
                 settle, self.settle = self.settle, None
                 settle()
             config = await self._menu()
-        loaded = loader.Loaded()
+        since = lifetime.mark()
         s = None
         try:
             # the game's opening and its end are modules of their own, loaded for
             # them and dropped: a game in play keeps session.py and table.py only
-            opening = _loaded("session_open")
+            opening = lifetime.once("session_open")
             if current:
                 s = opening.resume(self, current)
                 self.session = s
             else:
                 # loaded before the game is written: a resume never shows the seal, so a
                 # MemoryError here must come before the game exists, not after
-                ends = _loaded("table_ends")
+                ends = lifetime.once("table_ends")
                 s = opening.start(self, config)
                 self.session = s
                 await ends.seal_screen(s)
@@ -172,32 +170,30 @@ class App:
             if not s.ended:
                 await opening.phones_on(s, not current)  # phone mode: its own module, if on
                 opening = None
-                loaded.drop("shared_rules.games")  # the catalogue: loaded again if used
-                loaded.drop("shared_rules.gamelog")  # reading records: the opening's
-                gc.collect()
+                lifetime.enter("play", since)
                 await s.play()
             opening = None
-            await _loaded("table_ends").final(s)
+            await lifetime.once("table_ends").final(s)
             self.store.close(s.id)
         finally:
             if s is not None:
                 s.phones_off()
             s = None
             self.session = None
-            loaded.forget()
+            lifetime.enter("menu", since)
 
     async def _menu(self):
-        loaded = loader.Loaded()
+        since = lifetime.mark()
         try:
             from menu import Menu
 
             return await Menu(self).choose()
         finally:
-            loaded.forget()  # the menu's code and entries go before a game's come in
+            lifetime.enter("opening", since)
 
     async def error(self, err):
         self.session = None
-        gc.collect()
+        lifetime.collect()
         text = "%s: %s" % (type(err).__name__, err)
         current = self.store.current()
         lines = wrap(text)[:5]
@@ -208,13 +204,3 @@ class App:
         key = await self.wait_key("AC" if current else "A")
         if key == "C" and current:
             self.store.close(current)
-
-
-def _loaded(name):
-    """A module for one use: dropped from sys.modules again (its objects keep what they
-    need while they live)."""
-    import sys
-
-    module = __import__(name)
-    sys.modules.pop(name, None)
-    return module

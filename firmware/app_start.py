@@ -24,11 +24,10 @@ async def splash(app):
     whatever a power cut left on the panel), the game to resume if there is one, and the
     firmware's version."""
     import asyncio
-    import sys
 
-    from version import VERSION
+    import lifetime
 
-    sys.modules.pop("version", None)
+    VERSION = lifetime.once("version").VERSION
     board = app.board
     app.lights(None)
     current = app.store.current()

@@ -37,34 +37,29 @@ class Board:
 
 
 def profile(name=None):
-    import boards
+    import lifetime
 
-    try:
-        if name is None:
-            name = boards.DEFAULT
-            if sys.platform != "rp2":
-                name = os.getenv("CONFESSOR_PROFILE") or name
-        if name not in boards.PROFILES:
-            raise ValueError("no board profile %r" % name)
-        return name, boards.PROFILES[name]
-    finally:
-        # Only the chosen profile is kept (by the Board): the other profiles and the
-        # module go back to the heap.
-        sys.modules.pop("boards", None)
+    # only the chosen profile is kept (by the Board): the other profiles and the module
+    # go back to the heap
+    boards = lifetime.once("boards")
+    if name is None:
+        name = boards.DEFAULT
+        if sys.platform != "rp2":
+            name = os.getenv("CONFESSOR_PROFILE") or name
+    if name not in boards.PROFILES:
+        raise ValueError("no board profile %r" % name)
+    return name, boards.PROFILES[name]
 
 
 def build(name=None):
     """The real board of profile `name` (default: profile()'s), over the rp2 port's
     `machine`. The unix port builds the virtual one instead: sim.board()."""
     name, prof = profile(name)
-    import board_wire
+    import lifetime
     import machine
 
-    try:
-        board = board_wire.wire(Board, name, prof, machine, board_wire.neopixel_chain, os.urandom)
-    finally:
-        # wire() runs once: its code goes back to the heap with its module
-        sys.modules.pop("board_wire", None)
+    board_wire = lifetime.once("board_wire")  # wire() runs once: its module is not kept
+    board = board_wire.wire(Board, name, prof, machine, board_wire.neopixel_chain, os.urandom)
     board.probe = _probe(machine)
     return board
 

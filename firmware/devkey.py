@@ -100,28 +100,18 @@ class DeviceKey:
     def fingerprint(self):
         """What a person compares with the laptop (shared_rules/fingerprint.py, loaded
         for it and dropped)."""
-        from loader import unload
+        import lifetime
 
-        from shared_rules.fingerprint import fingerprint
-
-        unload("shared_rules.fingerprint")
-        return fingerprint(self.public())
+        return lifetime.once("shared_rules.fingerprint").fingerprint(self.public())
 
     def _signer(self, seed, pub=None):
         """An ed25519.SigningKey; with `pub` (device.pub), its public key is not derived
         again. The module is dropped after each use (RAM is for games): callers keep
         the key."""
-        import gc
-        import sys
+        import lifetime
 
-        gc.collect()  # the signer's code is loaded now: give it the biggest free blocks
-        import ed25519
-
-        try:
-            return ed25519.SigningKey(seed, public=pub)
-        finally:
-            del ed25519
-            sys.modules.pop("ed25519", None)
+        lifetime.collect()  # the signer's tables are made now: give them the biggest free blocks
+        return lifetime.once("ed25519").SigningKey(seed, public=pub)
 
     def sign(self, message):
         """The 64-byte Ed25519 signature of `message` with the device's key."""

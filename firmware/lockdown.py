@@ -49,13 +49,13 @@ def end_game(store, key, game_id, why):
 
 def end_all(store, key, why, keep=None):
     """End every game with a seed on flash except `keep`: [(id, result seal)]."""
-    import gc
+    import lifetime
 
     out = []
     for game_id in seeds_on_flash(store):
         if game_id == keep:
             continue
-        gc.collect()
+        lifetime.collect()  # each game's replay on the heap the last one left
         out.append((game_id, end_game(store, key, game_id, why)))
     return out
 

@@ -34,9 +34,7 @@ except KeyboardInterrupt:  # pending from before the first line
 
     guard.hold_ctrl_c()
 
-import gc  # noqa: E402
-
-gc.collect()
+import lifetime  # noqa: E402
 
 
 async def _main(board, app):
@@ -109,16 +107,14 @@ def main():
     # "met" (a key file this device did not make) or None, for the screen to say
     news = DeviceKey().check()
     del DeviceKey
-    sys.modules.pop("devkey", None)  # the app loads the key when it signs
-    gc.collect()
+    lifetime.enter("power-on")  # the key's code goes before the board is built
     board = _board()
     store = GameStore("games", board.sync)
     import startup
 
     why = startup.prepare(board, store)
     del startup
-    sys.modules.pop("startup", None)  # once at power-on: RAM is for games
-    gc.collect()
+    lifetime.enter("power-on")
     if why == "maintenance":
         if board.sim is not None:
             board.sim.exit()
@@ -135,7 +131,7 @@ def main():
         # a key made or met at power-on: said once, after the splash (about.py)
         app.key_news, news = news, None  # pyright: ignore[reportAttributeAccessIssue]
         _watch(app, link)
-        gc.collect()
+        lifetime.collect()
         try:
             asyncio.run(_main(board, app))
         except Exception as err:  # noqa: BLE001 - a crash never gives a prompt
@@ -145,7 +141,7 @@ def main():
         # coming back stops the device without a prompt
         guard_mod.hold_ctrl_c()
         app = None
-        gc.collect()
+        lifetime.collect()
         crashes += 1
         if crashes > 5:
             guard_mod.halt()

@@ -45,19 +45,17 @@ module("session.py")
 module("session_open.py")
 module("table.py")
 module("table_ends.py")
-module("table_pause.py")
 module("privacy.py")
 module("low_battery.py")  # loaded for the warning, then dropped
 module("panel_fault.py")  # loaded when the display stops answering, then dropped
 module("loader.py")
+module("lifetime.py")  # what is in RAM when: the one switch
 module("ui.py")
 module("layout.py")  # the presenters' wordings that fit (headline, fact, packed, tally)
 module("writer.py")
 module("store.py")
-module("store_list.py")
 module("settings.py")
 module("serial_link.py")
-module("link_ops.py")  # the link's rarer operations, loaded per request
 
 # -- security (docs/security.md) ------------------------------------------------------------
 module("startup.py")  # once at power-on: maintenance, orphaned games

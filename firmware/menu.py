@@ -5,6 +5,7 @@
 # game on show is in RAM: choosing another unloads it before the next is imported, and
 # the menu leaves nothing of any game behind when it returns its choice.
 
+import lifetime
 import loader
 from ui import Screen
 
@@ -16,7 +17,7 @@ DEFAULT_GAME = "seven-sins"  # the menu opens on it when it is installed
 class Menu:
     def __init__(self, app):
         self.app = app
-        self._loaded = None  # what importing the shown game's entry brought into RAM
+        self._since = None  # the modules in RAM before the shown game's entry came in
         # phone mode (docs/phones.md) is offered where its modules are on the flash and
         # the board has a radio (a Pico W or 2 W; not a plain Pico, as the emulator's)
         self.phones = loader.installed("phone_mode") and _radio(app.board)
@@ -110,13 +111,12 @@ class Menu:
 
     def _load(self, name):
         self._drop()
-        self._loaded = loader.Loaded()
+        self._since = lifetime.mark()
         return loader.entry(name)
 
     def _drop(self):
-        if self._loaded is not None:
-            self._loaded.forget()
-            self._loaded = None
+        lifetime.forget(self._since)
+        self._since = None
 
 
 def _radio(board):
@@ -137,12 +137,9 @@ def _rows(e, phones):
 
 async def _about(app):
     """About this device, its module loaded for it and dropped after."""
-    import sys
+    import lifetime
 
-    import about
-
-    sys.modules.pop("about", None)
-    await about.show(app)
+    await lifetime.once("about").show(app)
 
 
 def _screen(e, players, options, first, cursor, rows, phones):

@@ -1,6 +1,6 @@
 # panel_fault.py  A display that stops answering: recorded, the status LED blinks, a message
-# MIT licence. privacy.py loads it when a refresh was given up because BUSY never fell (the
-# drivers' busy_timeout_ms: GxEPD2's 10 s) and drops it after.
+# MIT licence. privacy.py loads it for one fault (lifetime.once) when a refresh was given up
+# because BUSY never fell (the drivers' busy_timeout_ms: GxEPD2's 10 s).
 #
 # Until the panel answers again the app waits here, trying it again (a hardware reset and a
 # full refresh) every RETRY_MS: the status LED blinks "fault", the serial link goes on
@@ -12,12 +12,9 @@
 # for; the presses made meanwhile, with nothing to see, are dropped.
 
 import asyncio
-import sys
 import time
 
 from ui import Screen, wrap
-
-sys.modules.pop(__name__, None)  # loaded for a fault, gone with its last use
 
 FILE = "faults.txt"
 KEEP = 1024

@@ -1,6 +1,6 @@
 # phone_join.py  Joining phones: each seat's code behind the pass gate
 # MIT licence. Imported by session_open.py while phones join at a game's start, and by
-# table_pause.py while a seat rejoins from the pause menu; unloaded after, with the join
+# phone_mode.py while a seat rejoins from the pause menu; let go of after, with the join
 # screen: a game in play keeps none of this code in RAM (docs/phones.md, "Memory"). The
 # QR encoder runs only before the server is loaded (phone_start.py): every seat's code is
 # encoded then and kept on flash beside the tokens (store.py, games/<id>.codes), and the
@@ -52,14 +52,15 @@ async def join(phones, s):
 
 
 async def rejoin(s, seat):
-    """The pause menu's "Use my phone again" (table.py, once the menu's code is gone): the
-    seat's code again, read from flash: no QR encoder beside the server. This module and the
-    join screen are unloaded after."""
+    """The pause menu's "Use my phone again" (phone_mode.py): the seat's code again, read
+    from flash: no QR encoder beside the server. This module and the join screen are let
+    go of after."""
     try:
         await join_seat(s.phones, s, seat)
     finally:  # a cancelled or failed rejoin leaves no code behind either
-        for module in ("phone_join", "join_screen"):
-            s.unload(module)
+        import lifetime
+
+        lifetime.enter("phones joined")
 
 
 async def join_seat(phones, s, seat):

@@ -1,7 +1,7 @@
 # phone_mode.py  Phone mode in a game in play: the seats' phones, their turns and reveals
 # MIT licence. Imported by session.py only for a game played with phones (the phones
 # setting when it starts; its .phones file when it resumes), and unloaded with the
-# game's other modules at its end (loader.Loaded): a game without phones spends none of
+# game's other modules at its end (lifetime.py): a game without phones spends none of
 # its RAM here. phone_start.py and phone_join.py start it (the tokens, the network,
 # the server, the join screens) and are unloaded after, so a game in play keeps only
 # this code, the provider, the seats and the server (docs/phones.md, "Memory"). The
@@ -141,6 +141,13 @@ class PhoneMode:
         finally:
             phone_reveal = None
             s.unload("phone_reveal")
+
+    async def rejoin(self, s, seat):
+        """The pause menu's "Use my phone again": the seat's join code again
+        (phone_join.py, loaded for it and let go of after)."""
+        import phone_join
+
+        await phone_join.rejoin(s, seat)
 
     async def _wait(self, s, seat, scr, light, accept, menu=True):
         """Show `scr` until the seat's phone answers (accept(item): the value, or None

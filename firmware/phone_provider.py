@@ -31,7 +31,6 @@
 # reveal (an opening card) the page answers with SEEN, as a gate is answered with A.
 
 import asyncio
-import sys
 
 SENT = "sent"  # in the inbox for the UI task
 STALE = "stale"  # the move has passed, or the seat has nothing to choose
@@ -260,13 +259,9 @@ class GameProvider:
         move = pending["move"]
         if self._grid is None or self._grid[0] != move:
             self._grid = None
-            import phone_grid  # found once a move: its code is not kept in RAM
+            import lifetime  # phone_grid.py, found once a move: its code is not kept in RAM
 
-            try:
-                self._grid = (move, phone_grid.grid_of(self.game, st))
-            finally:
-                phone_grid = None
-                sys.modules.pop("phone_grid", None)
+            self._grid = (move, lifetime.once("phone_grid").grid_of(self.game, st))
         return self._grid[1]
 
     def options(self, seat):

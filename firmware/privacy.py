@@ -83,9 +83,9 @@ class PrivacyPolicy:
             sim.note_screen(scr, move)
         display = board.display
         if await display.show(display.refreshes == 0, leaving or flash) is None:  # power-on: full
-            import panel_fault  # the display gave up (BUSY); it drops itself from RAM after
+            import lifetime  # the display gave up (BUSY): panel_fault.py, for this fault only
 
-            await panel_fault.recover(self, scr)  # until the panel shows scr
+            await lifetime.once("panel_fault").recover(self, scr)  # until the panel shows scr
         if leaving:
             self.secret_up = False
             board.leds.status("off")

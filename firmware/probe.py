@@ -21,6 +21,8 @@
 import asyncio
 import gc
 
+import lifetime
+
 _STEP_MS = 20  # a look every 20 ms: the emulator's time is precious, the line can wait
 _GRAIN = 16  # bytes: MicroPython's heap block on a 32-bit board
 _MEASURE = 0x80  # a ping asking for the heap
@@ -64,10 +66,10 @@ class Probe:
         self._last_ping = ping
         free = largest = 0
         if idle and ping & _MEASURE:
-            gc.collect()
+            lifetime.collect()
             free = gc.mem_free()
             largest = largest_block(free)
-            gc.collect()
+            lifetime.collect()
         scr = app.screen
         self._bus.write(
             "P %d %d %d %d %d %s\n"

@@ -10,8 +10,7 @@
 # game's start or resume loads (the new game, the journal replayed, phone mode's
 # start) and drops before play.
 
-import gc
-
+import lifetime
 import loader
 from micropython import const
 
@@ -146,11 +145,9 @@ class Session:
 
     def unload(self, module):
         """Forget a presenter's helper module it imported for a while (its code's RAM
-        comes back at the next collection; loader.Loaded forgets the rest at the end)."""
-        import sys
-
-        sys.modules.pop(module, None)
-        gc.collect()
+        comes back now; the game's end lets go of the rest: lifetime.py)."""
+        lifetime.drop(module)
+        lifetime.collect()
 
     async def show(self, scr, full=False):
         await self.app.show(scr, full)
@@ -207,7 +204,7 @@ class Session:
             self._state.forget_announcements()
             # and their blocks (a round's end: its helper module's too) come back now,
             # low in the heap, before the next turn's screens fill around them
-            gc.collect()
+            lifetime.collect()
 
     async def play(self):
         """From where the game is to its end (or until the table abandons it)."""
@@ -223,7 +220,7 @@ class Session:
             await self.presenter.announce(news)
             news = None
             state.forget_announcements()
-            gc.collect()
+            lifetime.collect()
         while True:
             if self.pending:
                 await reveals(self)
@@ -240,7 +237,7 @@ class Session:
                     return
             await self.commit(action)
             if state.move_number() & 15 == 0:
-                gc.collect()
+                lifetime.collect()
         await self.end(False)
 
     # ****** phone mode (phone_mode.py, docs/phones.md; started by session_open.py) ******

@@ -3,8 +3,7 @@
 # MIT licence. app.py loads it when a game starts or resumes and drops it before play:
 # a game in play keeps only session.py.
 
-import gc
-
+import lifetime
 from session import Session
 
 from shared_rules import games
@@ -13,18 +12,14 @@ from shared_rules.game import CHANCE
 
 def start(app, config):
     """A new game from the menu's choice: seed drawn, header journaled."""
-    import sys
-
-    from version import VERSION
-
-    sys.modules.pop("version", None)  # read once a game
+    VERSION = lifetime.once("version").VERSION  # read once a game
 
     from shared_rules.commit import commitment
     from shared_rules.journal import Journal, game_id_for
 
     # the key's code comes and goes before the engine is loaded, not between its blocks
     pub = app.device_key.public_hex()
-    gc.collect()
+    lifetime.collect()
     game = games.load(config["name"], config["players"], **config["options"])
     if "first_player" in game.options:
         config["first"] = 0  # the rules seat the first player themselves
@@ -77,7 +72,7 @@ def resume(app, game_id):
     session.abandoned = abandoned
     verify_actions(_Replay(session, store.seen(game_id)), seed, actions)
     session.resumed_news = session._state.announcements()
-    gc.collect()
+    lifetime.collect()
     return session
 
 
@@ -115,7 +110,7 @@ async def phones_on(s, new):
         return
     import phone_start
 
-    gc.collect()
+    lifetime.collect()
     try:
         phones = await phone_start.start(s, s._state, new)
         if phones is None:  # the network could not be joined: the table chose buttons
@@ -144,5 +139,4 @@ async def phones_on(s, new):
 def _unload_start(s):
     """The start's code goes (phone_start.py, phone_join.py and what they loaded): a
     game in play keeps phone_mode.py."""
-    for module in ("phone_start", "phone_join", "join_screen", "join_network", "qr"):
-        s.unload(module)
+    lifetime.enter("phones joined")

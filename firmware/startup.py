@@ -6,9 +6,6 @@
 def prepare(board, store):
     """ "maintenance" when the device was started in maintenance mode (the games ended,
     the key retired: main.py returns to the REPL), else None."""
-    import gc
-    import sys
-
     from devkey import DeviceKey
 
     key = DeviceKey()
@@ -27,10 +24,4 @@ def prepare(board, store):
         import lockdown
 
         lockdown.end_all(store, key, "orphaned", keep=current)
-        sys.modules.pop("lockdown", None)
-        from loader import unload
-
-        unload("shared_rules.gamelog")  # the journals' reading (Journal.restore): not kept
-    sys.modules.pop("devkey", None)  # the app loads the key when it signs
-    gc.collect()
-    return None
+    return None  # main.py lets go of this module, the key's and lockdown's (lifetime.py)

@@ -48,9 +48,10 @@ def build(name, profile, speed=None):
     the models, the side channel and the simulator's code take (a real board has none
     of it), measured here, without the firmware's drivers built in between."""
     import gc
-    import sys
 
-    gc.collect()
+    import lifetime
+
+    lifetime.collect()
     before = gc.mem_alloc()
     from sim import builder
 
@@ -59,9 +60,8 @@ def build(name, profile, speed=None):
     # heap): imported now, with the other models, so a phone game's share counts it too
     from sim import wlan  # noqa: F401
 
-    del sys.modules["sim.builder"]
-    globals().pop("builder", None)
-    gc.collect()
+    lifetime.drop("sim.builder")
+    lifetime.collect()
     if board.sim is not None:
         board.sim.share = gc.mem_alloc() - before - builder_firmware[0]
     return board

@@ -4,7 +4,7 @@
 
 
 def build(name, profile, speed=None):
-    import sys
+    import lifetime
 
     from sim import Supply, Urandom, env, rp2
     from sim.hw import SimNeoPixel
@@ -40,7 +40,7 @@ def build(name, profile, speed=None):
         from sim.ssd1680_model import SSD1680Model
 
         times = dict(panel.REFRESH_MS, power_on=panel.POWER_ON_MS, sw_reset=10) if real else None
-        del sys.modules["panel_ws29"]  # read for the times (the driver reads panel_ws29.bin)
+        lifetime.drop("panel_ws29")  # read for the times (the driver reads panel_ws29.bin)
         slow = env("CONFESSOR_SIM_BUSY_MS")
         if slow:
             # tests: partial and fast refreshes keep BUSY up this long, whatever the speed
@@ -75,7 +75,7 @@ def build(name, profile, speed=None):
 
     from sim import builder_firmware
 
-    gc.collect()
+    lifetime.collect()
     before = gc.mem_alloc()
     import board_wire
     from board import Board
@@ -111,8 +111,8 @@ def build(name, profile, speed=None):
             channel.on_leds(None)
 
         leds.show = reported
-    sys.modules.pop("board_wire", None)  # as board.build() does: wired once, then dropped
-    gc.collect()
+    lifetime.drop("board_wire")  # as board.build() does: wired once, then dropped
+    lifetime.collect()
     # the firmware's share of what was built here: its drivers, their buffers and names
     builder_firmware[0] = gc.mem_alloc() - before
     if channel:

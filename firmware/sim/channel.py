@@ -24,6 +24,8 @@ import gc
 import json
 import os
 
+import lifetime
+
 _BAND = 8  # rows of the picture converted at a time
 
 
@@ -219,7 +221,7 @@ class Channel:
                 _write_json(self.dir + "/status.json", data)
                 return
             except MemoryError:
-                gc.collect()  # once more; a write that still fails leaves the last status
+                lifetime.collect()  # once more; a write that still fails leaves the last status
 
     # ****** inputs ******
     def _start(self, line, buttons):
@@ -287,7 +289,7 @@ class Channel:
         state = (idle, self.ack, self.frame, self.exited)
         if state != self._last:
             if idle:
-                gc.collect()
+                lifetime.collect()
                 used = gc.mem_alloc()
                 if used > self.peak:
                     self.peak = used
@@ -315,17 +317,17 @@ def _app_status(app):
     heap has no block for the public view even after a collection, (the status
     without it, "MemoryError ..."): a status write never stops the simulator's loop.
     The heap is collected first: the view is built on what a turn left behind."""
-    gc.collect()
+    lifetime.collect()
     try:
         return app.status(), None
     except MemoryError:
-        gc.collect()  # the partly built view is garbage now
+        lifetime.collect()  # the partly built view is garbage now
     try:
         return app.status(), None
     except MemoryError:
-        gc.collect()
+        lifetime.collect()
     try:
         return app.status(False), "MemoryError: no room for the public view"
     except MemoryError:
-        gc.collect()
+        lifetime.collect()
         return None, "MemoryError: no room for the status"

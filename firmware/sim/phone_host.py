@@ -26,6 +26,8 @@ import os
 import sys
 import time
 
+import lifetime
+
 from shared_rules import games
 from shared_rules.game import CHANCE
 from shared_rules.rng import Stream
@@ -205,7 +207,7 @@ class Host:
             self.stop = True
             self.server.close()
         elif op == "gc":
-            gc.collect()
+            lifetime.collect()
         elif op == "oom":
             _short_of_memory_once(self.provider)
         self.seq += 1
@@ -221,7 +223,7 @@ class Host:
         os.rename(self.board.sim.dir + "/screen.pbm", self.dir + "/join-%d.pbm" % seat)
 
     def status(self):
-        gc.collect()
+        lifetime.collect()
         data = {
             "seq": self.seq,
             "move": self.state.move_number(),
@@ -269,7 +271,7 @@ async def main(host):
             break  # a seat's secret choice: that is for a phone
         st.apply(host.table_move())
         middle -= 1
-    gc.collect()
+    lifetime.collect()
     host.heap_game_only = gc.mem_alloc()
     host.setup_server()
     host.start_game()

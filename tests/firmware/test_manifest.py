@@ -20,7 +20,7 @@ BUILTINS = {
     "array",
     "asyncio",
     "binascii",
-    "builtins",  # loader.collect_before_imports wraps its __import__
+    "builtins",  # lifetime.collect_before_imports wraps its __import__
     "errno",
     "framebuf",
     "gc",

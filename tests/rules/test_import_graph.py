@@ -18,11 +18,8 @@ from host.manifest import Manifest
 # what they share moves to a module of its own.
 KNOWN_CYCLES = {
     frozenset({"shared_rules.gamelog", "shared_rules.journal", "shared_rules.logcheck"}),
-    frozenset({"store", "store_list"}),
     frozenset({"sim.ssd1680_glass", "sim.ssd1680_model"}),
     frozenset({"sim", "sim.builder", "sim.pio", "sim.rp2", "sim.wlan"}),
-    frozenset({"link_ops", "serial_link"}),
-    frozenset({"phone_join", "table", "table_pause"}),
     frozenset({"shared_rules.mea_culpa_keeper", "shared_rules.mea_culpa_keeper_laptop"}),
     frozenset({"shared_rules.new_rule", "shared_rules.new_rule_laptop"}),
     frozenset(

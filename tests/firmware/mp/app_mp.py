@@ -158,26 +158,26 @@ def test_wrap_keeps_words_and_width():
 
 
 def test_a_module_comes_into_ram_on_a_collected_heap():
-    # loader.collect_before_imports (the app turns it on): a module not in RAM yet is
+    # lifetime.collect_before_imports (the app turns it on): a module not in RAM yet is
     # imported on a collected heap, so its code lands in the lowest free blocks; an
     # import of one already loaded costs no collection
     import builtins
     import gc
     import sys
 
-    import loader
+    import lifetime
 
-    loader.collect_before_imports()
-    loader.collect_before_imports()  # once: not wrapped twice
+    lifetime.collect_before_imports()
+    lifetime.collect_before_imports()  # once: not wrapped twice
     try:
-        assert len(loader._import) == 1
+        assert len(lifetime._import) == 1
         import sys as again  # a built-in module: never in sys.modules, collected once
 
         import version  # noqa: F401
 
         sys.modules.pop("version", None)
         for name in ("shared_rules.rng", "shared_rules"):
-            loader.unload(name)
+            lifetime.drop(name)
 
         def garbage():
             gc.collect()
@@ -207,4 +207,4 @@ def test_a_module_comes_into_ram_on_a_collected_heap():
         exec("S = __import__('rng', globals(), None, ('Stream',), 1).Stream", inside)
         assert inside["Stream"] is rng.Stream and inside["S"] is rng.Stream
     finally:
-        builtins.__import__ = loader._import.pop()
+        builtins.__import__ = lifetime._import.pop()
