@@ -12,7 +12,7 @@ import sys
 
 from micropython import const
 
-ALL = const(0)  # a phase that lets go of every module loaded since its mark
+_ALL = const(0)  # a phase that lets go of every module loaded since its mark
 
 # phase -> the modules it lets go of (those loaded since its mark, when given one), and why
 PHASES = {
@@ -21,15 +21,23 @@ PHASES = {
     "power-on": ("devkey", "ed25519", "startup", "lockdown", "shared_rules.gamelog"),
     # a game over (or the app started again): everything it loaded goes, its engine and
     # presenter too, before the menu reads a catalogue entry: no game's code is kept
-    "menu": ALL,
+    "menu": _ALL,
     # the menu's choice made: its code and the entry on show go before a game's come in
-    "opening": ALL,
+    "opening": _ALL,
     # the game opened (new, or resumed from its journal): play keeps session.py, table.py,
-    # the engine and the presenter, not the opening, the catalogue or the journal's reading
-    "play": ("session_open", "shared_rules.games", "shared_rules.gamelog"),
+    # the engine and the presenter, not the opening, the catalogue, the journal's reading
+    # or the presenter's finding (loader.py)
+    "play": ("session_open", "shared_rules.games", "shared_rules.gamelog", "loader"),
     # phones joined (or refused): the join screens, the QR encoder and the network's start
     # are not needed again unless a seat rejoins (phone_mode.py stays)
     "phones joined": ("phone_start", "phone_join", "join_screen", "join_network", "qr"),
+    # a collection only, so that what comes next lands low in the heap and the free part
+    # stays in one piece: a turn begins (its view, choices and screen are kept while the
+    # seat chooses); the rules' news seen (a round's end: its lines, its helper module);
+    # every 16 moves (the chance moves too, which show no turn)
+    "turn": (),
+    "news seen": (),
+    "moves": (),
 }
 
 
@@ -43,7 +51,7 @@ def enter(phase, since=None):
     mark `since`, when given: one loaded before stays, as the simulator's test games, whose
     catalogue is loaded before the app), then the heap is collected."""
     drops = PHASES[phase]
-    if drops is ALL:
+    if drops is _ALL:
         forget(since)
     else:
         for name in drops:
@@ -83,10 +91,9 @@ def once(name):
     return module
 
 
-def collect():
-    """A collection now: where a memory error may be tried again, where a measurement is
-    taken, and at the moments the phases do not name (a turn, the rules' news seen)."""
-    gc.collect()
+# A collection now: where a memory error may be tried again, where a measurement is taken,
+# and at a moment no phase names (the opening's steps, the app started again).
+collect = gc.collect
 
 
 _import = []  # the interpreter's own __import__, once collect_before_imports() wrapped it

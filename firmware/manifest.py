@@ -54,8 +54,11 @@ module("ui.py")
 module("layout.py")  # the presenters' wordings that fit (headline, fact, packed, tally)
 module("writer.py")
 module("store.py")
+module("store_list.py")
 module("settings.py")
 module("serial_link.py")
+module("link_common.py")  # what the link's two halves share
+module("link_ops.py")  # the link's rarer operations, loaded per request
 
 # -- security (docs/security.md) ------------------------------------------------------------
 module("startup.py")  # once at power-on: maintenance, orphaned games

@@ -6,7 +6,6 @@
 # the menu leaves nothing of any game behind when it returns its choice.
 
 import lifetime
-import loader
 from ui import Screen
 
 from shared_rules import games
@@ -20,7 +19,10 @@ class Menu:
         self._since = None  # the modules in RAM before the shown game's entry came in
         # phone mode (docs/phones.md) is offered where its modules are on the flash and
         # the board has a radio (a Pico W or 2 W; not a plain Pico, as the emulator's)
+        import loader  # asked for each choice, then let go of: the menu waits without it
+
         self.phones = loader.installed("phone_mode") and _radio(app.board)
+        lifetime.drop("loader")
 
     # ****** API ******
     async def choose(self):
@@ -112,7 +114,11 @@ class Menu:
     def _load(self, name):
         self._drop()
         self._since = lifetime.mark()
-        return loader.entry(name)
+        import loader
+
+        found = loader.entry(name)
+        lifetime.drop("loader")
+        return found
 
     def _drop(self):
         lifetime.forget(self._since)

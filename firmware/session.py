@@ -11,7 +11,6 @@
 # start) and drops before play.
 
 import lifetime
-import loader
 from micropython import const
 
 from shared_rules.game import CHANCE
@@ -47,6 +46,8 @@ class Session:
 
         entry = games.entry(game.NAME)
         games = None
+        import loader  # the opening's: play lets go of it (lifetime.py)
+
         self.presenter = loader.presenter_class(entry)(self)
         # a long game's history room, while the heap is in one piece (State.reserve_history;
         # the entry's HISTORY_ROOM)
@@ -204,7 +205,7 @@ class Session:
             self._state.forget_announcements()
             # and their blocks (a round's end: its helper module's too) come back now,
             # low in the heap, before the next turn's screens fill around them
-            lifetime.collect()
+            lifetime.enter("news seen")
 
     async def play(self):
         """From where the game is to its end (or until the table abandons it)."""
@@ -220,7 +221,7 @@ class Session:
             await self.presenter.announce(news)
             news = None
             state.forget_announcements()
-            lifetime.collect()
+            lifetime.enter("news seen")
         while True:
             if self.pending:
                 await reveals(self)
@@ -237,7 +238,7 @@ class Session:
                     return
             await self.commit(action)
             if state.move_number() & 15 == 0:
-                lifetime.collect()
+                lifetime.enter("moves")
         await self.end(False)
 
     # ****** phone mode (phone_mode.py, docs/phones.md; started by session_open.py) ******

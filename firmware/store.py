@@ -9,7 +9,7 @@
 # token); both go with the key. Small files are replaced atomically: write a temp
 # file, then rename.
 # Listing and reading work in bounded memory however many logs there are: names are
-# streamed from os.ilistdir (_names below) and a log's end is
+# streamed from os.ilistdir (store_list.py, loaded for a listing) and a log's end is
 # found from its last bytes. A new game
 # starts only if the flash has room for its journal (flashspace.py).
 
@@ -57,6 +57,9 @@ def _is_game_id(name):
 
 
 class GameStore:
+    SECRETS = SECRETS  # store_list.py reads them here
+    is_game_id = staticmethod(_is_game_id)
+
     def __init__(self, root="games", sync=None):
         self.root = root
         self._sync = sync
@@ -87,22 +90,22 @@ class GameStore:
             return None
         return text or None
 
-    # ****** what the serial link lists ******
+    # ****** what the serial link lists (store_list.py, loaded for it and dropped) ******
     def page(self, after=None, count=16):
         """(up to `count` finished game ids after `after`, in order; more?)."""
-        return _page(self, after, count)
+        return _listing().page(self, after, count)
 
     def finished(self):
         """Sorted ids of every finished log (tests, small stores; the link pages)."""
-        return _finished(self)
+        return _listing().finished(self)
 
     def count(self):
         """How many games were started on this device (a log each; never deleted)."""
-        return _count(self)
+        return _listing().count(self)
 
     def delete(self, game_id):
         """Remove a finished game's files (the laptop holds it). False if not finished."""
-        return _delete(self, game_id)
+        return _listing().delete(self, game_id)
 
     def is_finished(self, game_id):
         """True if the log's last record is an intact end record (read from its tail)."""
@@ -226,71 +229,10 @@ class GameStore:
         write_atomic(self._path(game_id, "seen"), str(count).encode(), self._sync)
 
 
-# ****** the listing: bounded by a page, not by the number of logs on flash ******
-def _names(store):
-    """Every game id with a log, streamed (a generator: no list of all names)."""
-    try:
-        entries = os.ilistdir(store.root)  # pyright: ignore[reportAttributeAccessIssue]
-    except AttributeError:  # CPython (tests): no ilistdir
-        entries = [(n, 0, 0) for n in os.listdir(store.root)]
-    for entry in entries:
-        name = entry[0]
-        if name.endswith(".log") and _is_game_id(name[:-4]):
-            yield name[:-4]
+def _listing():
+    """store_list.py for one call: a game in play does not keep it."""
+    import lifetime
+    import store_list
 
-
-def _page(store, after=None, count=16):
-    """(up to `count` finished game ids after `after`, in order; more?). Memory is
-    bounded by `count`, not by the number of logs on flash."""
-    picked = []  # sorted, at most count + 1 candidates
-    skip = []  # unfinished logs met (the game in progress): never listed
-    while True:
-        picked = []
-        for game_id in _names(store):
-            if after is not None and game_id <= after:
-                continue
-            if game_id in skip:
-                continue
-            if len(picked) > count and game_id >= picked[-1]:
-                continue
-            i = len(picked)
-            while i > 0 and picked[i - 1] > game_id:
-                i -= 1
-            picked.insert(i, game_id)
-            if len(picked) > count + 1:
-                picked.pop()
-        bad = [g for g in picked[:count] if not store.is_finished(g)]
-        if not bad or len(skip) > 64:
-            break
-        skip += bad
-    out = [g for g in picked[:count] if g not in skip]
-    return out, len(picked) > count
-
-
-def _finished(store):
-    """Sorted ids of every finished log (tests, small stores; the link pages)."""
-    out = []
-    after = None
-    while True:
-        ids, more = store.page(after)
-        out += ids
-        if not more or not ids:
-            return out
-        after = ids[-1]
-
-
-def _count(store):
-    """How many games were started on this device (a log each; never deleted)."""
-    return len([n for n in os.listdir(store.root) if n.endswith(".log")])
-
-
-def _delete(store, game_id):
-    """Remove a finished game's files (the laptop holds it). False if not finished."""
-    if game_id == store.current() or not store.is_finished(game_id):
-        return False
-    for ext in ("log", "seen") + SECRETS:
-        try:
-            os.remove(store._path(game_id, ext))
-        except OSError:
-            pass
-    return True
+    lifetime.drop("store_list")  # the caller's reference keeps it for this call
+    return store_list

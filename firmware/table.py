@@ -63,7 +63,7 @@ async def reveals(s):
 
 async def turn(s, seat):
     """The seat chooses an action with the buttons; None: the game is abandoned."""
-    lifetime.collect()  # what the turn keeps (its view, choices, screen) lands low in the heap
+    lifetime.enter("turn")
     pres = s.presenter
     phones = s.phones
     if phones is not None and phones.asks(s, seat):

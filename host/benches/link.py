@@ -60,7 +60,8 @@ def _flash_times(tmp: Path) -> tuple[float, float, str]:
         firmware.mkdir()
         shutil.copy(ROOT / "firmware" / "serial_link.py", firmware)
         shutil.copy(ROOT / "firmware" / "guard.py", firmware)
-        shutil.copy(ROOT / "firmware" / "lifetime.py", firmware)
+        for name in ("link_ops.py", "link_common.py", "lifetime.py"):
+            shutil.copy(ROOT / "firmware" / name, firmware)
         for name in ("main.py", "fake_app.py", "version.py"):
             shutil.copy(ROOT / "tests" / "fixtures" / "device" / name, firmware)
         what = "stand-in firmware"

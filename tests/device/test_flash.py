@@ -24,7 +24,8 @@ def _firmware(tmp: Path) -> Path:
     fw = tmp / "firmware"
     (fw / "sim").mkdir(parents=True)
     shutil.copy(ROOT / "firmware" / "serial_link.py", fw)
-    for name in ("guard.py", "lifetime.py"):  # the real Ctrl-C guard; the link's collections
+    # the real Ctrl-C guard; the link's rarer ops, what its halves share, its collections
+    for name in ("guard.py", "link_ops.py", "link_common.py", "lifetime.py"):
         shutil.copy(ROOT / "firmware" / name, fw)
     for name in ("main.py", "fake_app.py", "version.py"):
         shutil.copy(FIXTURE / name, fw)
@@ -35,6 +36,8 @@ def _firmware(tmp: Path) -> Path:
         'module("fake_app.py")\n'
         'module("serial_link.py")\n'
         'module("guard.py")\n'
+        'module("link_ops.py")\n'
+        'module("link_common.py")\n'
         'module("lifetime.py")\n'
         'module("version.py")\n'
         'package("shared_rules", ("__init__.py", "wire.py", "linebuffer.py", "canon.py"), base_path=%r)\n'

@@ -108,7 +108,8 @@ def make_flash(flash: Path, n_games: int = 3, in_progress: bool = True, pad: int
     shutil.copy(ROOT / "firmware" / "serial_link.py", flash / "serial_link.py")
     for name in ("main.py", "fake_app.py", "version.py"):
         shutil.copy(FIXTURE / name, flash / name)
-    for name in ("guard.py", "lifetime.py"):  # the real Ctrl-C guard; the link's collections
+    # the real Ctrl-C guard; the link's rarer ops, what its halves share, its collections
+    for name in ("guard.py", "link_ops.py", "link_common.py", "lifetime.py"):
         shutil.copy(ROOT / "firmware" / name, flash / name)
     (flash / "device.id").write_text(DEVICE + "\n")
     (flash / "device.pub").write_bytes(public_key())

@@ -677,7 +677,7 @@ def test_buttons_answer_each_press_at_once_and_clear_keeps_a_laptops_request():
     poll(b, clock, 3)
     pins["B"].set_level(1)
     poll(b, clock, 3)
-    b.post("ask", "about")  # the serial link's `about` (serial_link.py)
+    b.post("ask", "about")  # the serial link's `about` (link_ops.py)
     assert len(seen) == 3  # a posted event is nobody's press: no answer
     assert b._events == [("press", "A"), ("press", "B"), ("ask", "about")]
     b.clear()
