@@ -208,3 +208,33 @@ def test_a_module_comes_into_ram_on_a_collected_heap():
         assert inside["Stream"] is rng.Stream and inside["S"] is rng.Stream
     finally:
         builtins.__import__ = lifetime._import.pop()
+
+
+def test_a_phase_lets_go_of_what_it_names_and_what_came_since_its_mark():
+    import sys
+
+    import lifetime
+
+    lifetime.drop("version", "shared_rules.fingerprint", "session_open")
+    import version  # loaded before the mark: a phase given the mark keeps it
+
+    since = lifetime.mark()
+    from shared_rules import fingerprint  # noqa: F401
+
+    lifetime.enter("opening", since)  # every module loaded since the mark
+    assert "shared_rules.fingerprint" not in sys.modules
+    assert not hasattr(sys.modules["shared_rules"], "fingerprint")
+    assert "version" in sys.modules
+    lifetime.enter("power-on")  # no mark: the modules named go, whenever loaded
+    import session_open  # noqa: F401
+
+    since = lifetime.mark()
+    lifetime.enter("play", since)  # loaded before the mark: kept
+    assert "session_open" in sys.modules
+    lifetime.enter("play")
+    assert "session_open" not in sys.modules
+    # a module for one use: returned (a package's too), never left in sys.modules
+    assert lifetime.once("version").VERSION == version.VERSION
+    assert "version" not in sys.modules
+    assert lifetime.once("shared_rules.fingerprint").fingerprint
+    assert "shared_rules.fingerprint" not in sys.modules
