@@ -6,8 +6,8 @@
 #   menu.py      New game: the game, players, options (catalogue entries, no engine)
 #   session.py   the game in progress: rules state, journal (session_open.py: its start,
 #                and its resume after a power cut; loaded for them and dropped)
-#   table.py     the screens every game shares in play: pass-and-look gate, turn, pause
-#                menu (the seal and the end in table_ends.py, on demand)
+#   table.py     the screens every game shares in play: pass-and-look gate, turn (the seal
+#                and the end in table_ends.py, the pause menu in table_pause.py, on demand)
 #   privacy.py   the privacy and refresh policy: how each screen reaches the panel
 #   present_*.py a game's own screens, built from the rules' views, codec, announcements
 # A session's modules (the game's engine and presenter, the session's own) are loaded

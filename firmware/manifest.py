@@ -45,6 +45,7 @@ module("session.py")
 module("session_open.py")
 module("table.py")
 module("table_ends.py")
+module("table_pause.py")
 module("privacy.py")
 module("low_battery.py")  # loaded for the warning, then dropped
 module("panel_fault.py")  # loaded when the display stops answering, then dropped

@@ -160,10 +160,18 @@ class Session:
         return await self.app.wait_key(keys)
 
     async def pause(self, seat):
-        """The in-game menu; True when the table abandons the game."""
-        from table import pause
+        """The in-game menu (table_pause.py, loaded for it and let go of after); True when
+        the table abandons the game. A seat's "Use my phone again" goes to phone_mode.py,
+        once the menu's code is gone."""
+        import table_pause
 
-        return await pause(self, seat)
+        lifetime.drop("table_pause")  # held by this call only
+        chosen = await table_pause.pause(self, seat)
+        if chosen == "rejoin":
+            table_pause = None
+            await self.phones.rejoin(self, seat)  # pyright: ignore[reportOptionalMemberAccess]
+            return False
+        return chosen
 
     # ****** the game as it goes ******
     def note(self, action, reveal=True):

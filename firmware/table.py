@@ -2,12 +2,13 @@
 # MIT licence. Anything only one seat may see is shown after a "pass to ..." screen,
 # with that seat's LED lit, on a private screen (the privacy policy lights the status
 # LED and wipes it with a full refresh). A game's own screens come from its presenter
-# (docs/device.md, "Writing a presenter"); these frame them, and the pause menu. The
-# screens of a game's two ends (the seal, the end: table_ends.py) are loaded when they are
-# shown and let go of after: a game in play does not keep them.
+# (docs/device.md, "Writing a presenter"); these frame them. The screens of a game's two
+# ends (the seal, the end: table_ends.py) and the pause menu (table_pause.py, which the
+# session loads) are loaded when they are shown and let go of after: a game in play does
+# not keep them.
 
 import lifetime
-from ui import Screen, wrap
+from ui import Screen
 
 
 def pass_screen(name, lines, keys=("Look", "", "")):
@@ -113,77 +114,7 @@ async def turn(s, seat):
             if action is not None:
                 return action
         elif key == "C":
-            if await pause(s, seat):
+            if await s.pause(seat):
                 return None
             s.light(seat, "turn")
             title, lines, items, choices, keys = pres.turn(view, legal, seat)
-
-
-async def pause(s, seat):
-    """The in-game menu: back to the game, a look at one's own hand behind the gate, a seat
-    moved between its phone and the buttons (its join code again: phone_mode.py), or the
-    game abandoned, confirmed first. True when the table abandons the game."""
-    chosen = await _pause_menu(s, seat)
-    if chosen == "rejoin":
-        await s.phones.rejoin(s, seat)
-        return False
-    return chosen
-
-
-async def _pause_menu(s, seat):
-    """The in-game menu's choice: True when the table abandons the game, "rejoin" when
-    the seat goes back to its phone."""
-    pres = s.presenter
-    choices = ["Back to the game"]
-    if pres.look(seat) is not None:
-        choices.append("Look at my hand")
-    phones = s.phones
-    if phones is not None:
-        if phones.uses_phone(seat):
-            choices.append("Play here, not on my phone")
-        else:
-            choices.append("Use my phone again")
-    choices.append("Abandon the game")
-    cursor = 0
-    while True:
-        scr = Screen(
-            "pause",
-            "%s: seal %s" % (s.title, s.seal),
-            big="Paused",
-            items=choices,
-            corner="#%d" % s.move(),
-            cursor=cursor,
-            keys=("Select", "", "Back"),
-        )
-        await s.show(scr)
-        kind, key = await s.next_event()
-        if key == "UP":
-            cursor = (cursor - 1) % len(choices)
-        elif key == "DOWN":
-            cursor = (cursor + 1) % len(choices)
-        elif key == "C":
-            return False
-        elif key == "A":
-            choice = choices[cursor]
-            if choice.startswith("Back"):
-                return False
-            if choice.startswith("Look"):
-                await gate(s, seat, "your hand", pres.look(seat))
-                return False
-            if choice.startswith("Play here"):
-                phones.use_phone(seat, False)  # pyright: ignore[reportOptionalMemberAccess]
-                return False
-            if choice.startswith("Use my phone"):
-                return "rejoin"
-            lines = wrap("The game ends here with no winner. Its seed is revealed in the log.")
-            await s.show(
-                Screen(
-                    "confirm",
-                    "%s: paused" % s.title,
-                    big="Abandon?",
-                    lines=lines,
-                    keys=("Abandon", "", "Back"),
-                )
-            )
-            if await s.wait_key("AC") == "A":
-                return True
