@@ -17,7 +17,6 @@ from host.manifest import Manifest
 # files to save heap, whose halves import each other; each goes when its halves are merged or
 # what they share moves to a module of its own.
 KNOWN_CYCLES = {
-    frozenset({"shared_rules.gamelog", "shared_rules.journal", "shared_rules.logcheck"}),
     frozenset({"store", "store_list"}),
     frozenset({"sim.ssd1680_glass", "sim.ssd1680_model"}),
     frozenset({"sim", "sim.builder", "sim.pio", "sim.rp2", "sim.wlan"}),
@@ -35,10 +34,9 @@ KNOWN_CYCLES = {
 }
 
 # Device code that imports a laptop-only module, inside a method only the laptop calls (New
-# Rule's and 7 Pecados' summary and resample, the keeper's resample, gamelog.verify()), so a
+# Rule's and 7 Pecados' summary and resample, the keeper's resample), so a
 # device never loads it. (device module, laptop-only module)
 KNOWN_LAPTOP_IMPORTS = {
-    ("shared_rules.gamelog", "shared_rules.logcheck"),
     ("shared_rules.mea_culpa_keeper", "shared_rules.mea_culpa_keeper_laptop"),
     ("shared_rules.new_rule", "shared_rules.new_rule_laptop"),
     ("shared_rules.siete_pecados", "shared_rules.siete_pecados_laptop"),
