@@ -156,4 +156,3 @@ def parse(data):
             out["problem"] = "record %d has unknown type %r" % (index, kind)
             return out
     return out
-
