@@ -554,23 +554,11 @@ class KeeperState(State):
     def _returns(self):
         return [0] * self.n  # the board decides the winner
 
-    # -- laptop only: shared_rules/mea_culpa_keeper_laptop.py, never imported on the device --
+    # -- for statistics: summary() and resample() are the laptop's subclass's
+    # (shared_rules/mea_culpa_keeper_laptop.py), which a board never has --
     def round_number(self):
         """The round of the board game the keeper follows (its Game's ROUND)."""
         return max(1, self.round)
-
-    def summary(self):
-        """Per-game figures for host statistics (mea_culpa_keeper_laptop.summary)."""
-        from shared_rules.mea_culpa_keeper_laptop import summary
-
-        return summary(self)
-
-    def resample(self, seat, stream):
-        """A state differing only in secrets `seat` has not seen, or None
-        (mea_culpa_keeper_laptop.resample says how)."""
-        from shared_rules.mea_culpa_keeper_laptop import resample
-
-        return resample(self, seat, stream)
 
     def _view(self, seat):
         # The keys depend on the phase: the dict is made at its final size and filled

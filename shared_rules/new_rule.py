@@ -249,15 +249,6 @@ def set_cards(index):
 JQKA = 7169  # bits 0, 10, 11, 12
 
 
-def find_sets(owner, mover, starts):
-    """Every set `mover` may form, as a sorted list of set indices; owner[card] is the
-    seat whose board holds the card where the mover may use it, else -1. The bot's and
-    the tests' question, answered in new_rule_laptop.py (a device asks add_sets())."""
-    from shared_rules.new_rule_laptop import find_sets
-
-    return find_sets(owner, mover, starts)
-
-
 def add_sets(mine, other, starts, base, out):
     """Append base + the index of every set of the mover's cards `mine` and the others'
     cards `other` (rank masks per suit) to `out`, in index order: pairs, two pairs,
@@ -1197,17 +1188,3 @@ class NewRuleState(State):
             " ".join(parts),
             entry["points"],
         )
-
-    # -- laptop only: shared_rules/new_rule_laptop.py, never imported on the device ----
-    def summary(self):
-        """Per-game figures (str -> int) that host/simulate.py sums."""
-        from shared_rules.new_rule_laptop import summary
-
-        return summary(self)
-
-    def resample(self, seat, stream):
-        """A state differing from this one only in what `seat` has not seen, or None
-        (new_rule_laptop.resample says how)."""
-        from shared_rules.new_rule_laptop import resample
-
-        return resample(self, seat, stream)

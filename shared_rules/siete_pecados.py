@@ -909,6 +909,9 @@ class SietePecadosState(State):
         return total
 
     def _finish(self, supreme):
+        self.phase = OVER
+        self.window = []
+        self.pending = []
         # the winners, the tie-breaks and the teams' result: code needed once a game
         # (siete_pecados_end.py), out of the device's RAM during play
         from shared_rules.siete_pecados_end import finish
@@ -930,20 +933,6 @@ class SietePecadosState(State):
         if self.phase == OVER:
             return max(1, (turns + self.n - 1) // self.n)
         return turns // self.n + 1
-
-    def standing(self):
-        """Sin points, more being better (STANDING); with team_win=total, each seat
-        has its team's total (siete_pecados_laptop.standing)."""
-        from shared_rules.siete_pecados_laptop import standing
-
-        return standing(self)
-
-    def summary(self):
-        """Per-game figures (str -> int) that host/simulate.py sums
-        (siete_pecados_laptop.summary)."""
-        from shared_rules.siete_pecados_laptop import summary
-
-        return summary(self)
 
     # -- what the table shows ----------------------------------------------------------------
     def _view(self, seat):
@@ -1058,14 +1047,6 @@ class SietePecadosState(State):
         if data["target"] is not None:
             text += (" to seat %d" if data["sin"] is not None else ", seat %d") % data["target"]
         return text
-
-    # -- hidden information --------------------------------------------------------------------
-    def resample(self, seat, stream):
-        """A state that differs from this one only in what `seat` has not seen, or None
-        (siete_pecados_laptop.resample says how)."""
-        from shared_rules.siete_pecados_laptop import resample
-
-        return resample(self, seat, stream)
 
 
 def _known(hand):

@@ -22,25 +22,12 @@ KNOWN_CYCLES = {
     frozenset({"sim", "sim.builder", "sim.pio", "sim.rp2", "sim.wlan"}),
     frozenset({"link_ops", "serial_link"}),
     frozenset({"phone_join", "table", "table_pause"}),
-    frozenset({"shared_rules.mea_culpa_keeper", "shared_rules.mea_culpa_keeper_laptop"}),
-    frozenset({"shared_rules.new_rule", "shared_rules.new_rule_laptop"}),
-    frozenset(
-        {
-            "shared_rules.siete_pecados",
-            "shared_rules.siete_pecados_end",
-            "shared_rules.siete_pecados_laptop",
-        }
-    ),
 }
 
-# Device code that imports a laptop-only module, inside a method only the laptop calls (New
-# Rule's and 7 Pecados' summary and resample, the keeper's resample), so a
-# device never loads it. (device module, laptop-only module)
-KNOWN_LAPTOP_IMPORTS = {
-    ("shared_rules.mea_culpa_keeper", "shared_rules.mea_culpa_keeper_laptop"),
-    ("shared_rules.new_rule", "shared_rules.new_rule_laptop"),
-    ("shared_rules.siete_pecados", "shared_rules.siete_pecados_laptop"),
-}
+# Device code that imports a laptop-only module: (device module, laptop-only module). None: a
+# laptop part adds to a device module (a subclass, shared_rules/<game>_laptop.py), never the
+# reverse.
+KNOWN_LAPTOP_IMPORTS: set[tuple[str, str]] = set()
 
 
 def modules(root):
