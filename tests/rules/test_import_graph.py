@@ -18,8 +18,6 @@ from host.manifest import Manifest
 # what they share moves to a module of its own.
 KNOWN_CYCLES = {
     frozenset({"store", "store_list"}),
-    frozenset({"sim.ssd1680_glass", "sim.ssd1680_model"}),
-    frozenset({"sim", "sim.builder", "sim.pio", "sim.rp2", "sim.wlan"}),
     frozenset({"link_ops", "serial_link"}),
     frozenset({"phone_join", "table", "table_pause"}),
 }
