@@ -24,7 +24,7 @@ shared_rules/mea_culpa_codes.py; screens use decode()/encode(), never codes.
 
 from shared_rules import mea_culpa_data as D
 from shared_rules import mea_culpa_keeper_entry as ENTRY
-from shared_rules.game import CHANCE, SEATS, TERMINAL, Game, IllegalAction, State
+from shared_rules.game import CHANCE, SEATS, TERMINAL, Game, IllegalAction, State, from_entry
 from shared_rules.mea_culpa_auction import bid_order, ties_matter
 from shared_rules.mea_culpa_codes import (
     BID_BASE,
@@ -90,13 +90,8 @@ WHY_BIDS = 0  # the Hell order is asked because bids or notches are tied
 WHY_POPE = 1  # ... because the guesser is the soul nearest Hell
 
 
+@from_entry(ENTRY)
 class MeaCulpaKeeper(Game):
-    NAME = ENTRY.NAME
-    TITLE = ENTRY.TITLE
-    MIN_PLAYERS = ENTRY.MIN_PLAYERS
-    MAX_PLAYERS = ENTRY.MAX_PLAYERS
-    OPTIONS = ENTRY.OPTIONS
-    BOTS = ENTRY.BOTS
     SUMMARY = (
         ("reshuffles", "House of Pleasure reshuffles"),
         ("hell_asked", "times tied bids made the device ask for the Hell order"),

@@ -27,7 +27,16 @@ is J-Q-K-A). `set_index(cards)` and `set_cards(index)` convert.
 from array import array
 
 from shared_rules import new_rule_entry as ENTRY
-from shared_rules.game import CHANCE, SEATS, TERMINAL, BadOption, Game, IllegalAction, State
+from shared_rules.game import (
+    CHANCE,
+    SEATS,
+    TERMINAL,
+    BadOption,
+    Game,
+    IllegalAction,
+    State,
+    from_entry,
+)
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -445,13 +454,8 @@ def winners_of(scores):
     return [s for s in range(len(scores)) if scores[s] == best]
 
 
+@from_entry(ENTRY)
 class NewRule(Game):
-    NAME = ENTRY.NAME
-    TITLE = ENTRY.TITLE
-    MIN_PLAYERS = ENTRY.MIN_PLAYERS
-    MAX_PLAYERS = ENTRY.MAX_PLAYERS
-    OPTIONS = ENTRY.OPTIONS
-    BOTS = ENTRY.BOTS
     SUMMARY = (
         ("score%d", "final score"),
         ("reckonings", "rounds ended by a God card (a reckoning)"),

@@ -24,7 +24,16 @@ has seen it in that hand (an Infernal cancel). A limbo card is
 
 from shared_rules import siete_pecados_data as D
 from shared_rules import siete_pecados_entry as ENTRY
-from shared_rules.game import CHANCE, SEATS, TERMINAL, BadOption, Game, IllegalAction, State
+from shared_rules.game import (
+    CHANCE,
+    SEATS,
+    TERMINAL,
+    BadOption,
+    Game,
+    IllegalAction,
+    State,
+    from_entry,
+)
 
 NUM_SINS = D.NUM_SINS
 SIN_NAMES = D.SIN_NAMES
@@ -224,13 +233,8 @@ def encode(data, players=ENTRY.MAX_PLAYERS):
     raise IllegalAction("7 Pecados has no action %r" % (data,))
 
 
+@from_entry(ENTRY)
 class SietePecados(Game):
-    NAME = ENTRY.NAME
-    TITLE = ENTRY.TITLE
-    MIN_PLAYERS = ENTRY.MIN_PLAYERS
-    MAX_PLAYERS = ENTRY.MAX_PLAYERS
-    OPTIONS = ENTRY.OPTIONS
-    BOTS = ENTRY.BOTS
     SUMMARY = (
         ("points%d", "sin points at the end"),
         ("turns", "turns played"),
