@@ -2,7 +2,7 @@
 # MIT licence. build() makes the Board with board_wire.wire(), the code a real board runs, over
 # the simulated rp2 (sim/rp2.py) with the display controller, LED chain and battery
 # divider modelled on its pads and bus (sim/builder.py); the environment it reads is
-# sim/env.py's. The package imports its parts only in build(), and no part imports it.
+# sim/env.py's. The package imports its parts only in build(), and none of them imports it.
 
 
 def board(name=None):
