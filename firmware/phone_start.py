@@ -194,7 +194,7 @@ def _address(phones, board):
     """Where the server listens (phones.host) and its port: on the unix port sim/wlan.py
     answers on loopback."""
     if board.sim is not None:
-        from sim import env
+        from sim.env import env
 
         phones.host = "127.0.0.1"
         return int(env("CONFESSOR_SIM_PHONE_PORT", "8080"))

@@ -2,7 +2,7 @@
 laptop's owner pinned for the device (host/logdb.py: a person confirmed its
 fingerprint).
 
-`gamelog.verify` checks everything a log says about itself; this adds the two
+`logcheck.verify` checks everything a log says about itself; this adds the two
 questions a file's holder could otherwise answer for the device: is the
 signature right, and is the key that made it the device's own?
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from shared_rules import gamelog
+from shared_rules import logcheck
 from shared_rules.commit import VerifyError
 
 
@@ -36,15 +36,15 @@ def signature_ok(pub: bytes, message: bytes, sig: bytes) -> bool:
 
 
 def verify(data: bytes, trust=None, key: bytes | None = None, allow_unsigned: bool = False):
-    """gamelog.verify, then the signature and the key.
+    """logcheck.verify, then the signature and the key.
 
     `trust(device, pub_hex) -> None | str`: None if the key is trusted for this
     log, else why not (host.logdb.LogDB.key_trust). `key`: a public key given by
     the user, which the log must be signed with (then `trust` is not asked).
-    Raises VerifyError naming what is wrong; returns gamelog.verify's summary."""
+    Raises VerifyError naming what is wrong; returns logcheck.verify's summary."""
     from shared_rules import games
 
-    report = gamelog.verify(data, games.load_described)
+    report = logcheck.verify(data, games.load_described)
     if not report["signed"]:
         if allow_unsigned:
             return report

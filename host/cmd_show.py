@@ -39,12 +39,12 @@ def _authorship(args, label, data) -> str:
 
 
 def run(args):
-    from shared_rules import gamelog, games
+    from shared_rules import games, logcheck
     from shared_rules.game import RulesError
 
     label, data = load_log(args, args.log)
     try:
-        report = gamelog.verify(data, games.load_described)
+        report = logcheck.verify(data, games.load_described)
     except RulesError as err:
         raise CliError("%s does not verify, so it is not shown: %s" % (label, err)) from None
     except (KeyError, TypeError, ValueError, RecursionError) as err:

@@ -15,7 +15,7 @@ from host import report as words
 from host.logdb import default_path
 from host.logtools import add_db_argument, open_db, seat_names
 from host.tally import Tally, record_of_history
-from shared_rules import gamelog, games
+from shared_rules import games, logcheck
 from shared_rules.game import RulesError
 
 HELP = "statistics of the games synced from the device: who wins, streaks, lengths"
@@ -52,7 +52,7 @@ def load_groups(db, only: str | None = None):
             left_out += 1
             continue
         try:
-            checked = gamelog.verify(data, games.load_described)
+            checked = logcheck.verify(data, games.load_described)
         except (RulesError, KeyError, TypeError, ValueError):
             left_out += 1  # it no longer verifies here (a game this version lacks)
             continue

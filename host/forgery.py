@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 
-from shared_rules import gamelog
+from shared_rules import gamelog, journal
 from shared_rules.game import CHANCE
 
 
@@ -87,15 +87,15 @@ def _encode(records: list[dict], chain: bool, sign=None, pub: str | None = None)
         records[0]["pub"] = pub
     body = b""
     for record in records[:-1]:
-        body += gamelog.encode_record(record)
+        body += journal.encode_record(record)
     last = records[-1] if records else {}
     if last.get("t") == "end":
         if chain:
             last["chain"] = hashlib.sha256(body).hexdigest()
         if sign is not None:
             last.pop("sig", None)
-            last["sig"] = sign(gamelog.signed_message(last)).hex()
-    return body + (gamelog.encode_record(last) if records else b"")
+            last["sig"] = sign(journal.signed_message(last)).hex()
+    return body + (journal.encode_record(last) if records else b"")
 
 
 def replayed(data: bytes):

@@ -222,7 +222,7 @@ def long_log() -> bytes:
     from shared_rules import games
     from shared_rules.commit import commitment
     from shared_rules.driver import play
-    from shared_rules.gamelog import Journal, game_id_for
+    from shared_rules.journal import Journal, game_id_for
 
     kit = _kit()
     game = games.load("seven-sins", 5)

@@ -93,7 +93,7 @@ def play(game, seed, bots=None, observer=None, cap=None):
     checked against the list. With no observer, a run of chance actions is the
     game's _play_chance() (the same draws, without a call per action). Views are
     built only for bots that read them. The full checks stay where a test or a
-    log needs them: State.apply(), simcheck and gamelog.verify().
+    log needs them: State.apply(), simcheck and logcheck.verify().
     """
     if bots is None:
         bots = [RandomBot(game, seed, seat) for seat in range(game.num_players)]

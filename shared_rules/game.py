@@ -92,6 +92,23 @@ class Option:
 SEATS = "seats"  # Game.VIEW_PER: a list with one entry per seat
 
 
+def from_entry(entry):
+    """A Game class's decorator: the class takes its catalogue entry's facts (NAME, TITLE,
+    MIN_PLAYERS, MAX_PLAYERS, OPTIONS, BOTS), written once, in the entry the menu and the
+    CLI read without the engine (shared_rules/games.py):
+
+        @from_entry(ENTRY)
+        class NewRule(Game): ...
+    """
+
+    def take(cls):
+        for name in ("NAME", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "OPTIONS", "BOTS"):
+            setattr(cls, name, getattr(entry, name))
+        return cls
+
+    return take
+
+
 class Game:
     """A game's configuration. Subclasses set the class attributes below."""
 

@@ -25,36 +25,22 @@ the device but optional (a simulated log lacks them). Format 1
 logs (no `pub`, no `sig`, `returns` on abandoned games) are still read and
 checked, but nothing proves who wrote them.
 
-`verify` checks everything a log says about itself; the laptop then checks
-the signature and whether it trusts the key (host/authentic.py).
-
-Writing a log as a game is played (the records, the chain, the signature) is
-shared_rules/journal.py, the only part of the format a device keeps in RAM during
-play; this module reads records and logs (the device loads it to resume a game or
-to tell a finished log, and drops it), and names everything of journal.py too, so
-the laptop has one module for the format.
+The format lives in three modules, each imported where it is needed:
+- shared_rules/journal.py writes a log as a game is played (the records, the chain,
+  the signature): the only part of the format a device keeps in RAM during play;
+- this module reads records and logs (the device loads it to resume a game or to
+  tell a finished log, and drops it);
+- shared_rules/logcheck.py (the laptop's) verifies a whole log: everything a log
+  says about itself; the laptop then checks the signature and whether it trusts the
+  key (host/authentic.py).
 """
 
 import binascii
 import json
 
 from shared_rules.commit import VerifyError
-from shared_rules.journal import (  # noqa: F401  (named here too: one module for the laptop)
-    ABANDON_REASONS,
-    FORMAT_VERSION,
-    RESULT_DOMAIN,
-    SIG_DOMAIN,
-    Journal,
-    action_record,
-    encode_record,
-    end_record,
-    game_id_for,
-    head_record,
-    result_seal,
-    signed_message,
-)
 
-FORMATS = (1, 2)  # the formats verify() reads
+FORMATS = (1, 2)  # the formats logcheck.verify() reads
 MAX_RECORD = 4096  # bytes of payload; anything longer is damage
 
 
@@ -170,11 +156,3 @@ def parse(data):
             out["problem"] = "record %d has unknown type %r" % (index, kind)
             return out
     return out
-
-
-def verify(data, load_game):
-    """Check a finished log (shared_rules/logcheck.py, kept apart: the device never
-    verifies, and its RAM is for games)."""
-    from shared_rules.logcheck import verify as check
-
-    return check(data, load_game)

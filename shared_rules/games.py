@@ -8,6 +8,9 @@ engine, and an engine is imported only when a game is loaded, so a board never
 pays the memory of the games it is not playing (see docs/architecture.md, "The
 catalogue"). Which games are on a board is the device manifest's business
 (firmware/manifest.py): an entry that cannot be imported is not installed.
+A game whose statistics and resampling are laptop-only names the laptop's subclass of
+its engine too (LAPTOP_ENGINE, shared_rules/<game>_laptop.py): loaded wherever it is
+installed, so the laptop's games have them, and a board, without it, the engine alone.
 """
 
 from shared_rules.game import BadOption
@@ -50,7 +53,8 @@ def catalogue():
 
 def entry(name):
     """The entry module of a game (NAME, TITLE, MIN_PLAYERS, MAX_PLAYERS, OPTIONS,
-    BOTS, ENGINE, PRESENTER, ON_DEVICE, RULEBOOK); raises UnknownGame, or ImportError
+    BOTS, ENGINE, PRESENTER, ON_DEVICE, RULEBOOK, and LAPTOP_ENGINE where the laptop's
+    engine is a subclass of the device's, engine_of()); raises UnknownGame, or ImportError
     when the game is not installed here. A game registered by its engine alone (a
     test game) answers with its engine class, which carries the same names but
     PRESENTER, ON_DEVICE and RULEBOOK (read them with getattr and a default)."""
@@ -79,12 +83,22 @@ def _available(name):
 
 
 def engine_of(name):
-    """(module name, class name) of a game's engine."""
+    """(module name, class name) of a game's engine: the entry's LAPTOP_ENGINE where it is
+    installed (the laptop: the engine with what only the laptop asks, a game's figures
+    and resampling), else its ENGINE (a board, whose manifest installs no laptop part)."""
     if name in _ENGINES:
         return _ENGINES[name]
     if name not in _CATALOGUE:
         raise UnknownGame("no game called %r (games: %s)" % (name, ", ".join(catalogue())))
-    return _import(_CATALOGUE[name]).ENGINE
+    found = _import(_CATALOGUE[name])
+    laptop = getattr(found, "LAPTOP_ENGINE", None)
+    if laptop is not None:
+        try:
+            _import(laptop[0])
+            return laptop
+        except ImportError:
+            pass  # a board: the engine alone
+    return found.ENGINE
 
 
 def game_class(name):

@@ -1,7 +1,8 @@
-"""Checking a whole game log: every field of every record, the seed, the chain,
-every action, the result (what `gamelog.verify` does; the laptop then checks the
-signature and the key, host/authentic.py). Host-side in practice, but portable: it
-runs under MicroPython in the tests too.
+"""Checking a whole game log (the format: shared_rules/gamelog.py): every field of
+every record, the seed, the chain, every action, the result (the laptop then checks
+the signature and the key, host/authentic.py). The laptop's: a device journals and
+signs, it never verifies a whole log; portable all the same, it runs under
+MicroPython in the tests too.
 """
 
 import hashlib
@@ -16,16 +17,8 @@ from shared_rules.commit import (
     unhexlify,
     verify_actions,
 )
-from shared_rules.gamelog import (
-    ABANDON_REASONS,
-    FORMATS,
-    decode_record,
-    game_id_for,
-    parse,
-    result_seal,
-    signed_message,
-    split_records,
-)
+from shared_rules.gamelog import FORMATS, decode_record, parse, split_records
+from shared_rules.journal import ABANDON_REASONS, game_id_for, result_seal, signed_message
 
 # strict schemas: every field of every record, by format
 _HEX = "0123456789abcdef"

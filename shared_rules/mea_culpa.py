@@ -32,7 +32,7 @@ Returns: 1 for each winner (a soul in Heaven, or else the one closest to it),
 from shared_rules import mea_culpa_board as B
 from shared_rules import mea_culpa_data as D
 from shared_rules import mea_culpa_entry as ENTRY
-from shared_rules.game import CHANCE, TERMINAL, Game, IllegalAction, State
+from shared_rules.game import CHANCE, TERMINAL, Game, IllegalAction, State, from_entry
 from shared_rules.mea_culpa_auction import bid_order
 from shared_rules.mea_culpa_codes import (
     BID_BASE,
@@ -269,13 +269,8 @@ def _encode_own(data):
     return None
 
 
+@from_entry(ENTRY)
 class MeaCulpa(Game):
-    NAME = ENTRY.NAME
-    TITLE = ENTRY.TITLE
-    MIN_PLAYERS = ENTRY.MIN_PLAYERS
-    MAX_PLAYERS = ENTRY.MAX_PLAYERS
-    OPTIONS = ENTRY.OPTIONS
-    BOTS = ENTRY.BOTS
     SUMMARY = (
         ("pos_%d", "final space of the soul (0 Start, negative towards Heaven)"),
         ("letters_%d", "Letters of Indulgence at the end"),

@@ -24,7 +24,7 @@ shared_rules/mea_culpa_codes.py; screens use decode()/encode(), never codes.
 
 from shared_rules import mea_culpa_data as D
 from shared_rules import mea_culpa_keeper_entry as ENTRY
-from shared_rules.game import CHANCE, SEATS, TERMINAL, Game, IllegalAction, State
+from shared_rules.game import CHANCE, SEATS, TERMINAL, Game, IllegalAction, State, from_entry
 from shared_rules.mea_culpa_auction import bid_order, ties_matter
 from shared_rules.mea_culpa_codes import (
     BID_BASE,
@@ -90,13 +90,8 @@ WHY_BIDS = 0  # the Hell order is asked because bids or notches are tied
 WHY_POPE = 1  # ... because the guesser is the soul nearest Hell
 
 
+@from_entry(ENTRY)
 class MeaCulpaKeeper(Game):
-    NAME = ENTRY.NAME
-    TITLE = ENTRY.TITLE
-    MIN_PLAYERS = ENTRY.MIN_PLAYERS
-    MAX_PLAYERS = ENTRY.MAX_PLAYERS
-    OPTIONS = ENTRY.OPTIONS
-    BOTS = ENTRY.BOTS
     SUMMARY = (
         ("reshuffles", "House of Pleasure reshuffles"),
         ("hell_asked", "times tied bids made the device ask for the Hell order"),
@@ -554,23 +549,11 @@ class KeeperState(State):
     def _returns(self):
         return [0] * self.n  # the board decides the winner
 
-    # -- laptop only: shared_rules/mea_culpa_keeper_laptop.py, never imported on the device --
+    # -- for statistics: summary() and resample() are the laptop's subclass's
+    # (shared_rules/mea_culpa_keeper_laptop.py), which a board never has --
     def round_number(self):
         """The round of the board game the keeper follows (its Game's ROUND)."""
         return max(1, self.round)
-
-    def summary(self):
-        """Per-game figures for host statistics (mea_culpa_keeper_laptop.summary)."""
-        from shared_rules.mea_culpa_keeper_laptop import summary
-
-        return summary(self)
-
-    def resample(self, seat, stream):
-        """A state differing only in secrets `seat` has not seen, or None
-        (mea_culpa_keeper_laptop.resample says how)."""
-        from shared_rules.mea_culpa_keeper_laptop import resample
-
-        return resample(self, seat, stream)
 
     def _view(self, seat):
         # The keys depend on the phase: the dict is made at its final size and filled

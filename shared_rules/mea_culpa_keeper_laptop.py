@@ -1,10 +1,27 @@
-"""Mea Culpa keeper: what only the laptop asks of a game, kept out of the engine module
-the device loads (shared_rules/mea_culpa_keeper.py calls in here): a game's figures for
-statistics, and the resampling an information-set search draws from."""
+"""Mea Culpa keeper on the laptop: the device's engine (shared_rules/mea_culpa_keeper.py)
+with what only the laptop asks of a game, a game's figures for statistics and the
+resampling an information-set search draws from. The catalogue loads this subclass
+wherever it is installed (the entry's LAPTOP_ENGINE); a board has the engine alone."""
 
 from shared_rules.mea_culpa_codes import BID_BASE, DIE_BASE
 from shared_rules.mea_culpa_data import POST_MAX, POST_MIN
-from shared_rules.mea_culpa_keeper import P_GUESS
+from shared_rules.mea_culpa_keeper import P_GUESS, KeeperState, MeaCulpaKeeper
+
+
+class MeaCulpaKeeperLaptop(MeaCulpaKeeper):
+    def new_initial_state(self):
+        return KeeperLaptopState(self)
+
+
+class KeeperLaptopState(KeeperState):
+    def summary(self):
+        """Per-game figures for host statistics (summary() below)."""
+        return summary(self)
+
+    def resample(self, seat, stream):
+        """A state differing only in secrets `seat` has not seen, or None (resample()
+        below says how)."""
+        return resample(self, seat, stream)
 
 
 def summary(state):

@@ -27,7 +27,16 @@ is J-Q-K-A). `set_index(cards)` and `set_cards(index)` convert.
 from array import array
 
 from shared_rules import new_rule_entry as ENTRY
-from shared_rules.game import CHANCE, SEATS, TERMINAL, BadOption, Game, IllegalAction, State
+from shared_rules.game import (
+    CHANCE,
+    SEATS,
+    TERMINAL,
+    BadOption,
+    Game,
+    IllegalAction,
+    State,
+    from_entry,
+)
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -249,15 +258,6 @@ def set_cards(index):
 JQKA = 7169  # bits 0, 10, 11, 12
 
 
-def find_sets(owner, mover, starts):
-    """Every set `mover` may form, as a sorted list of set indices; owner[card] is the
-    seat whose board holds the card where the mover may use it, else -1. The bot's and
-    the tests' question, answered in new_rule_laptop.py (a device asks add_sets())."""
-    from shared_rules.new_rule_laptop import find_sets
-
-    return find_sets(owner, mover, starts)
-
-
 def add_sets(mine, other, starts, base, out):
     """Append base + the index of every set of the mover's cards `mine` and the others'
     cards `other` (rank masks per suit) to `out`, in index order: pairs, two pairs,
@@ -454,13 +454,8 @@ def winners_of(scores):
     return [s for s in range(len(scores)) if scores[s] == best]
 
 
+@from_entry(ENTRY)
 class NewRule(Game):
-    NAME = ENTRY.NAME
-    TITLE = ENTRY.TITLE
-    MIN_PLAYERS = ENTRY.MIN_PLAYERS
-    MAX_PLAYERS = ENTRY.MAX_PLAYERS
-    OPTIONS = ENTRY.OPTIONS
-    BOTS = ENTRY.BOTS
     SUMMARY = (
         ("score%d", "final score"),
         ("reckonings", "rounds ended by a God card (a reckoning)"),
@@ -1197,17 +1192,3 @@ class NewRuleState(State):
             " ".join(parts),
             entry["points"],
         )
-
-    # -- laptop only: shared_rules/new_rule_laptop.py, never imported on the device ----
-    def summary(self):
-        """Per-game figures (str -> int) that host/simulate.py sums."""
-        from shared_rules.new_rule_laptop import summary
-
-        return summary(self)
-
-    def resample(self, seat, stream):
-        """A state differing from this one only in what `seat` has not seen, or None
-        (new_rule_laptop.resample says how)."""
-        from shared_rules.new_rule_laptop import resample
-
-        return resample(self, seat, stream)

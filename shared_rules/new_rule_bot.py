@@ -23,11 +23,11 @@ from shared_rules.new_rule import (
     NUM_CARDS,
     SET_POINTS,
     UP,
-    find_sets,
     parse_card,
     reckoning_lines,
     set_cards,
 )
+from shared_rules.new_rule_laptop import find_sets
 from shared_rules.rng import Stream
 from shared_rules.search_guide import Guide, win_chances
 

@@ -17,6 +17,9 @@ TITLE = "New Rule (Sin)"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 ENGINE = ("shared_rules.new_rule", "NewRule")
+# The laptop's engine: the engine with its figures for statistics and its resampling
+# (a board has the engine alone: shared_rules/games.py, engine_of).
+LAPTOP_ENGINE = ("shared_rules.new_rule_laptop", "NewRuleLaptop")
 # The device's screens for it: (firmware module, class); None for the generic ones.
 PRESENTER = ("present_newrule", "NewRulePresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).

@@ -1,8 +1,35 @@
-"""New Rule (Sin): what only the laptop asks of a game, kept out of the engine module the
-device loads (shared_rules/new_rule.py calls in here): the figures `confessor simulate`
-sums, and the resampling an information-set search draws from."""
+"""New Rule (Sin) on the laptop: the device's engine (shared_rules/new_rule.py) with what
+only the laptop asks of a game, the figures `confessor simulate` sums and the resampling
+an information-set search draws from, and find_sets(), the bot's and the tests' question
+(a device asks add_sets()). The catalogue loads this subclass wherever it is installed
+(the entry's LAPTOP_ENGINE); a board has the engine alone."""
 
-from shared_rules.new_rule import DEAL, DOWN, NUM_CARDS, OVER, SET_TYPES, add_sets
+from shared_rules.new_rule import (
+    DEAL,
+    DOWN,
+    NUM_CARDS,
+    OVER,
+    SET_TYPES,
+    NewRule,
+    NewRuleState,
+    add_sets,
+)
+
+
+class NewRuleLaptop(NewRule):
+    def new_initial_state(self):
+        return NewRuleLaptopState(self)
+
+
+class NewRuleLaptopState(NewRuleState):
+    def summary(self):
+        """Per-game figures (str -> int) that host/simulate.py sums (summary() below)."""
+        return summary(self)
+
+    def resample(self, seat, stream):
+        """A state differing from this one only in what `seat` has not seen, or None
+        (resample() below says how)."""
+        return resample(self, seat, stream)
 
 
 def summary(state):

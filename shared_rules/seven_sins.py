@@ -25,7 +25,16 @@ rules announce a take, a Last Judgment, the reckoning and the result.
 """
 
 from shared_rules import seven_sins_entry as ENTRY
-from shared_rules.game import CHANCE, SEATS, TERMINAL, BadOption, Game, IllegalAction, State
+from shared_rules.game import (
+    CHANCE,
+    SEATS,
+    TERMINAL,
+    BadOption,
+    Game,
+    IllegalAction,
+    State,
+    from_entry,
+)
 
 SIN_NAMES = ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
 NUM_SINS = 7
@@ -220,13 +229,8 @@ def _sin(data, key="sin"):
     return sin_index(data.get(key) if isinstance(data.get(key), str) else "?")
 
 
+@from_entry(ENTRY)
 class SevenSins(Game):
-    NAME = ENTRY.NAME
-    TITLE = ENTRY.TITLE
-    MIN_PLAYERS = ENTRY.MIN_PLAYERS
-    MAX_PLAYERS = ENTRY.MAX_PLAYERS
-    OPTIONS = ENTRY.OPTIONS
-    BOTS = ENTRY.BOTS
     SUMMARY = (
         ("score%d", "final score (with the Stones of Forgiveness placed)"),
         ("cards%d", "cards in the reserve at the end"),

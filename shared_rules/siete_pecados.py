@@ -24,7 +24,16 @@ has seen it in that hand (an Infernal cancel). A limbo card is
 
 from shared_rules import siete_pecados_data as D
 from shared_rules import siete_pecados_entry as ENTRY
-from shared_rules.game import CHANCE, SEATS, TERMINAL, BadOption, Game, IllegalAction, State
+from shared_rules.game import (
+    CHANCE,
+    SEATS,
+    TERMINAL,
+    BadOption,
+    Game,
+    IllegalAction,
+    State,
+    from_entry,
+)
 
 NUM_SINS = D.NUM_SINS
 SIN_NAMES = D.SIN_NAMES
@@ -224,13 +233,8 @@ def encode(data, players=ENTRY.MAX_PLAYERS):
     raise IllegalAction("7 Pecados has no action %r" % (data,))
 
 
+@from_entry(ENTRY)
 class SietePecados(Game):
-    NAME = ENTRY.NAME
-    TITLE = ENTRY.TITLE
-    MIN_PLAYERS = ENTRY.MIN_PLAYERS
-    MAX_PLAYERS = ENTRY.MAX_PLAYERS
-    OPTIONS = ENTRY.OPTIONS
-    BOTS = ENTRY.BOTS
     SUMMARY = (
         ("points%d", "sin points at the end"),
         ("turns", "turns played"),
@@ -909,6 +913,9 @@ class SietePecadosState(State):
         return total
 
     def _finish(self, supreme):
+        self.phase = OVER
+        self.window = []
+        self.pending = []
         # the winners, the tie-breaks and the teams' result: code needed once a game
         # (siete_pecados_end.py), out of the device's RAM during play
         from shared_rules.siete_pecados_end import finish
@@ -930,20 +937,6 @@ class SietePecadosState(State):
         if self.phase == OVER:
             return max(1, (turns + self.n - 1) // self.n)
         return turns // self.n + 1
-
-    def standing(self):
-        """Sin points, more being better (STANDING); with team_win=total, each seat
-        has its team's total (siete_pecados_laptop.standing)."""
-        from shared_rules.siete_pecados_laptop import standing
-
-        return standing(self)
-
-    def summary(self):
-        """Per-game figures (str -> int) that host/simulate.py sums
-        (siete_pecados_laptop.summary)."""
-        from shared_rules.siete_pecados_laptop import summary
-
-        return summary(self)
 
     # -- what the table shows ----------------------------------------------------------------
     def _view(self, seat):
@@ -1058,14 +1051,6 @@ class SietePecadosState(State):
         if data["target"] is not None:
             text += (" to seat %d" if data["sin"] is not None else ", seat %d") % data["target"]
         return text
-
-    # -- hidden information --------------------------------------------------------------------
-    def resample(self, seat, stream):
-        """A state that differs from this one only in what `seat` has not seen, or None
-        (siete_pecados_laptop.resample says how)."""
-        from shared_rules.siete_pecados_laptop import resample
-
-        return resample(self, seat, stream)
 
 
 def _known(hand):

@@ -1,17 +1,15 @@
 """7 Pecados: the end of a game (the result, the tie-breaks, the teams' result), in a
 module of its own that shared_rules/siete_pecados.py imports when a game ends, so the
 device does not keep this code in RAM during play (docs/rules/siete-pecados.md,
-R8-R10, R17-R19)."""
+R8-R10, R17-R19). It imports nothing of the engine: the state it is given is the game.
+"""
 
-from shared_rules.siete_pecados import OVER, SIN_NAMES
+from shared_rules.siete_pecados_data import SIN_NAMES
 
 
 def finish(state, supreme):
-    """The game is over (`supreme`: the seat holding every sin, or -1): its result
-    and the "game_over" announcement."""
-    state.phase = OVER
-    state.window = []
-    state.pending = []
+    """The game is over (`supreme`: the seat holding every sin, or -1; the engine has
+    set its phase): its result and the "game_over" announcement."""
     n = state.n
     opts = state.game.options
     points = [state.points(seat) for seat in range(n)]

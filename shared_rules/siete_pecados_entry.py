@@ -17,6 +17,9 @@ TITLE = "7 Pecados"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 ENGINE = ("shared_rules.siete_pecados", "SietePecados")
+# The laptop's engine: the engine with its figures for statistics and its resampling
+# (a board has the engine alone: shared_rules/games.py, engine_of).
+LAPTOP_ENGINE = ("shared_rules.siete_pecados_laptop", "SietePecadosLaptop")
 # The device's screens for it: (firmware module, class); None for the generic ones.
 PRESENTER = ("present_pecados", "PecadosPresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).

@@ -1,8 +1,38 @@
-"""7 Pecados: what only the laptop asks of a game, kept out of the engine module the
-device loads (shared_rules/siete_pecados.py calls in here): the figures `confessor
-simulate` sums, and the resampling an information-set search draws from."""
+"""7 Pecados on the laptop: the device's engine (shared_rules/siete_pecados.py) with what
+only the laptop asks of a game, the figures `confessor simulate` sums, the standing, and
+the resampling an information-set search draws from. The catalogue loads this subclass
+wherever it is installed (the entry's LAPTOP_ENGINE); a board has the engine alone."""
 
-from shared_rules.siete_pecados import CARD, FACE_DOWN, LIMBO_CARD, NUM_CARDS, NUM_SINS
+from shared_rules.siete_pecados import (
+    CARD,
+    FACE_DOWN,
+    LIMBO_CARD,
+    NUM_CARDS,
+    NUM_SINS,
+    SietePecados,
+    SietePecadosState,
+)
+
+
+class SietePecadosLaptop(SietePecados):
+    def new_initial_state(self):
+        return SietePecadosLaptopState(self)
+
+
+class SietePecadosLaptopState(SietePecadosState):
+    def standing(self):
+        """Sin points, more being better (STANDING); with team_win=total, each seat
+        has its team's total (standing() below)."""
+        return standing(self)
+
+    def summary(self):
+        """Per-game figures (str -> int) that host/simulate.py sums (summary() below)."""
+        return summary(self)
+
+    def resample(self, seat, stream):
+        """A state that differs from this one only in what `seat` has not seen, or None
+        (resample() below says how)."""
+        return resample(self, seat, stream)
 
 
 def summary(state):

@@ -2,12 +2,16 @@
 # MIT licence. Never flashed. Nothing built here keeps a reference to this module, so its
 # code leaves the heap the simulator measures once the board exists.
 
+firmware = 0  # bytes the firmware's own wiring kept, measured by build() (read by sim.build)
+
 
 def build(name, profile, speed=None):
+    global firmware
     import lifetime
 
-    from sim import Supply, Urandom, env, rp2
-    from sim.hw import SimNeoPixel
+    import sim.rp2 as rp2
+    from sim.env import Urandom, env
+    from sim.hw import SimNeoPixel, Supply
 
     real = (speed or env("CONFESSOR_SIM_SPEED", "real")) == "real"
     world = rp2.new_world(profile.get("mcu", "rp2350"))
@@ -64,23 +68,22 @@ def build(name, profile, speed=None):
 
     lp = profile["leds"]
     pio_chain = None
+    pio = None  # the rp2 module's PIO (sim/pio.py), for a chain the PIO drives
     if lp.get("driver") == "pio":
         # the LEDs on the data pin, driven by the firmware's own PIO program (imported
         # here: the simulator's share, not the firmware's)
-        from sim.pio import Ws2812Chain
+        import sim.pio as pio
 
-        pio_chain = world.pad(lp["pin"]).sink = Ws2812Chain(lp["count"])
+        pio_chain = world.pad(lp["pin"]).sink = pio.Ws2812Chain(lp["count"])
 
     import gc
-
-    from sim import builder_firmware
 
     lifetime.collect()
     before = gc.mem_alloc()
     import board_wire
     from board import Board
 
-    board = board_wire.wire(Board, name, profile, rp2, chain, None, rp2)
+    board = board_wire.wire(Board, name, profile, rp2, chain, None, pio)
     display = board.display
     if not real:
         display.reset_ms = 0
@@ -114,7 +117,7 @@ def build(name, profile, speed=None):
     lifetime.drop("board_wire")  # as board.build() does: wired once, then dropped
     lifetime.collect()
     # the firmware's share of what was built here: its drivers, their buffers and names
-    builder_firmware[0] = gc.mem_alloc() - before
+    firmware = gc.mem_alloc() - before
     if channel:
         channel.leds = board.leds
     board.urandom = Urandom(env("CONFESSOR_SIM_SEED"))

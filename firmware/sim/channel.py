@@ -68,7 +68,7 @@ class Channel:
         self.frame = 0
         self.screen = None
         self.model = None
-        self.supply = None  # the virtual board's VSYS (sim.Supply), read by the battery pin
+        self.supply = None  # the virtual board's VSYS (sim/hw.py Supply), read by the battery pin
         self.battery = None
         self._holds = None
         self._seq = 0

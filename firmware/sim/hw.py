@@ -1,4 +1,4 @@
-# sim/hw.py  A simulated button press and NeoPixel chain for the MicroPython unix port
+# sim/hw.py  A simulated button press, NeoPixel chain and supply for the MicroPython unix port
 # MIT licence. Virtual board only (firmware/manifest.py). The firmware's real drivers run
 # unchanged on these (sim/rp2.py has the board's pins and buses): Hold paces a press by the
 # driver's reads, and SimNeoPixel records what the LED chain would show.
@@ -102,3 +102,14 @@ class SimNeoPixel:
             shown[i] = self.buf[i]
         if self.on_write is not None:
             self.on_write(self)
+
+
+class Supply:
+    """The virtual board's VSYS (mV) as the battery divider's ADC pin sees it."""
+
+    def __init__(self, mv, divider):
+        self.mv = mv
+        self.divider = divider or 1
+
+    def __call__(self):
+        return self.mv // self.divider

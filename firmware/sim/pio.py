@@ -262,9 +262,9 @@ class _Stall(Exception):
 
 class StateMachine:
     def __init__(self, id, prog=None, freq=-1, **kw):
-        from sim import rp2
+        from sim.rp2 import world as board_world
 
-        world = rp2.world()
+        world = board_world()
         if not 0 <= id < MACHINES[world.mcu]:
             raise ValueError("invalid StateMachine")
         if id in blocks(world).claimed:

@@ -1,5 +1,5 @@
-# sim/rp2.py  The rp2 port's machine.Pin, SPI and ADC over a simulated GPIO bank, and its
-# rp2 module's PIO (asm_pio, StateMachine: sim/pio.py, loaded when used)
+# sim/rp2.py  The rp2 port's machine.Pin, SPI and ADC over a simulated GPIO bank (its rp2
+# module's PIO, asm_pio and StateMachine, is sim/pio.py: imported by what drives a PIO)
 # MIT licence. Never flashed. board.py wires a board with these exactly as it wires a real
 # one with `machine`, so the order it creates things in matters here as it does there.
 #
@@ -172,16 +172,6 @@ class SPI:
 
     def write(self, buf):
         _world.spi_write(self.id, buf)
-
-
-def __getattr__(name):
-    """The rp2 module's PIO, StateMachine and asm_pio: sim/pio.py, loaded when first used
-    (a board without PIO use keeps its names out of the heap)."""
-    if name in ("PIO", "StateMachine", "asm_pio"):
-        from sim import pio
-
-        return getattr(pio, name)
-    raise AttributeError(name)
 
 
 class ADC:

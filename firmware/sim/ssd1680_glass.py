@@ -2,8 +2,8 @@
 # MIT licence. Never flashed. Kept apart so the code a normal session never runs does not
 # sit in the heap the simulator measures: the RAM-to-glass mapping for a mirrored gate scan
 # or an inverted RAM, whether a host waveform flashes, and the ghosts of partial updates.
-
-from sim.ssd1680_model import BANDS, RAM, ROW
+# The model hands itself in: its RAM's size and its bands' length (model.ROW) are read there,
+# so this module imports nothing of sim/ssd1680_model.py.
 
 
 def flashes(lut):
@@ -24,12 +24,13 @@ def map_slow(model, kind):
     flip = model.gate_scan & 1
     opt = model.ram_option
     src = model.bw
-    out = bytearray(RAM)
-    ref = bytearray(RAM)
-    for band in range(BANDS):
-        base = band * ROW
-        for g in range(ROW):
-            x = ROW - 1 - g if flip else g
+    row = model.ROW  # gates: bytes per band
+    out = bytearray(len(src))
+    ref = bytearray(len(src))
+    for band in range(len(src) // row):
+        base = band * row
+        for g in range(row):
+            x = row - 1 - g if flip else g
             v = src[base + g]
             r = model.red[base + g]
             if opt == 0x08:
@@ -46,9 +47,10 @@ def map_slow(model, kind):
 
 def ghosts(model, old):
     """A flashing update clears every ghost; any other leaves one where a pixel moved."""
+    size = len(model.ghost)
     if model.flashing():
-        model.ghost[:] = bytes(RAM)
+        model.ghost[:] = bytes(size)
     else:
         moved = int.from_bytes(old, "little") ^ int.from_bytes(model.glass, "little")
         now = int.from_bytes(model.ghost, "little") | moved
-        model.ghost[:] = now.to_bytes(RAM, "little")
+        model.ghost[:] = now.to_bytes(size, "little")

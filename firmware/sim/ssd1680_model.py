@@ -44,6 +44,7 @@ LUT_BYTES = 153
 
 class SSD1680Model:
     WHITE_BIT = 1  # landscape() is 1 = white
+    ROW = ROW  # the geometry sim/ssd1680_glass.py reads (it imports nothing of this module)
 
     def __init__(self, times=None, on_refresh=None, track_ghosts=False):
         self.times = times or {}  # "full"/"fast"/"partial"/"power_on" -> ms (0: instant)

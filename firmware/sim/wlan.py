@@ -30,7 +30,7 @@ _LOOPBACK = ("127.0.0.1", "255.0.0.0", "127.0.0.1", "127.0.0.1")
 
 def _networks():
     """The networks in range: CONFESSOR_SIM_WIFI (JSON name -> passphrase), else none."""
-    from sim import env
+    from sim.env import env
 
     text = env("CONFESSOR_SIM_WIFI")
     if not text:

@@ -15,7 +15,8 @@ import sys
 
 import boards
 
-from sim import Supply, rp2
+from sim import rp2
+from sim.hw import Supply
 from sim.pio import PIO, StateMachine, asm_pio  # noqa: F401
 from sim.rp2 import ADC, SPI, Pin, PinBase, Signal  # noqa: F401
 from sim.ssd1680_model import SSD1680Model

@@ -95,7 +95,7 @@ def test_the_figures_script_measures_every_row_of_the_record(tmp_path):
     from interpreters import ROOT as REPO
     from interpreters import run_micropython
 
-    from shared_rules import gamelog, games
+    from shared_rules import games, logcheck
 
     (tmp_path / "heap.txt").write_text("2000000")  # what the exec before `run` notes
     done = run_micropython(
@@ -134,5 +134,5 @@ def test_the_figures_script_measures_every_row_of_the_record(tmp_path):
     logs = sorted((tmp_path / "games").glob("*.log"))
     assert len(logs) == 2
     for log in logs:
-        record = gamelog.verify(log.read_bytes(), games.load_described)
+        record = logcheck.verify(log.read_bytes(), games.load_described)
         assert record["end"]["abandoned"], record["end"]

@@ -18,7 +18,7 @@ from device_helpers import (
     start_game,
 )
 
-from shared_rules import gamelog, games
+from shared_rules import gamelog, games, logcheck
 
 HIDDEN_PAIR = "hidden-pair:hidden_pair:HiddenPair"
 games.register("hidden-pair", "hidden_pair", "HiddenPair")  # the test game, for verify()
@@ -241,7 +241,7 @@ def test_abandon_from_the_pause_menu(tmp_path):
         assert shown[-2:] == ["signing", "abandoned"], shown
         parts = gamelog.parse(log_of(tmp_path / "flash"))
         assert parts["end"]["abandoned"] is True
-        assert gamelog.verify(log_of(tmp_path / "flash"), games.load_described)["abandoned"]
+        assert logcheck.verify(log_of(tmp_path / "flash"), games.load_described)["abandoned"]
         c.press("A")
         assert c.screen()["name"] == "menu"
     finally:

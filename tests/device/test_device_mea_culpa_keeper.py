@@ -11,7 +11,7 @@ from device_helpers import check_picture, log_of, start_device, start_game
 
 from host import typesize
 from host.sim_client import plain
-from shared_rules import gamelog, games
+from shared_rules import games, logcheck
 from shared_rules import mea_culpa_keeper as K
 from shared_rules import new_rule_entry as NEW_RULE
 
@@ -131,7 +131,7 @@ def finish(c, flash, players):
     scr = check_picture(c)
     assert scr["name"] == "result"
     assert c.leds()["names"][:players] == ["off"] * players
-    summary = gamelog.verify(log_of(flash), games.load_described)
+    summary = logcheck.verify(log_of(flash), games.load_described)
     assert not (flash / "games" / (summary["id"] + ".key")).exists()
     return summary
 
@@ -317,7 +317,7 @@ def test_keeper_screens_fit_ten_letter_names(tmp_path):
             c.press(keeper_press(scr, c.status()["move"], 2))
         want = {"market", "pass", "bid", "die", "turn", "order", "verdict", "Keep the known order"}
         assert want <= seen, seen
-        gamelog.verify(log_of(flash), games.load_described)
+        logcheck.verify(log_of(flash), games.load_described)
     finally:
         dev.stop()
 

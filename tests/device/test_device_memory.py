@@ -15,7 +15,7 @@ from device_helpers import log_of, start_device
 from host.benches.device import menu_heap
 from host.sim_client import MIN_FREE, device_heap, simulator_share
 from host.sim_play import play_session
-from shared_rules import gamelog, games
+from shared_rules import games, logcheck
 
 SEEDS = ("a1", "b2")
 
@@ -58,7 +58,7 @@ def test_a_whole_session_leaves_96KB_free(tmp_path, name, title, players, seed):
     try:
         low = lowest_free_at_idle(dev, lambda: play_session(dev.client, title, players, rounds=2))
         assert low >= MIN_FREE, "%s: %d bytes free at an idle moment" % (title, low)
-        summary = gamelog.verify(log_of(tmp_path / "flash"), games.load_described)
+        summary = logcheck.verify(log_of(tmp_path / "flash"), games.load_described)
         assert summary["head"]["game"] == name and summary["head"]["players"] == players
     finally:
         dev.stop()

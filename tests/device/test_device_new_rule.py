@@ -20,7 +20,7 @@ from test_device_power import actions, power_cut_and_check
 
 from host.sim_client import device_heap
 from host.sim_play import NEW_RULE_TITLE, new_rule_press, new_rule_rows, start_game
-from shared_rules import gamelog, games
+from shared_rules import games, logcheck
 from shared_rules.game import CHANCE
 
 # 2 players to 100: two rounds (a God card, a face-down King forgiving a round, two
@@ -32,7 +32,7 @@ SEED_DAMNATION = "0016" * 16
 
 def announced(log: bytes):
     """[(move, announcements)] of the journal's game, rebuilt by the rules core."""
-    summary = gamelog.verify(log, games.load_described)
+    summary = logcheck.verify(log, games.load_described)
     head = summary["head"]
     game = games.load(head["game"], head["players"], **head["options"])
     state = game.new_initial_state()
@@ -221,7 +221,7 @@ def test_power_cuts_lose_and_double_nothing(tmp_path):
     try:
         start_game(ref.client, 2, new_rule_rows(100, 99), title=NEW_RULE_TITLE)
         play(ref.client, [], False)
-        reference = gamelog.verify(log_of(tmp_path / "ref" / "flash"), games.load_described)
+        reference = logcheck.verify(log_of(tmp_path / "ref" / "flash"), games.load_described)
     finally:
         ref.stop()
 
@@ -261,7 +261,7 @@ def test_power_cuts_lose_and_double_nothing(tmp_path):
             if end and after == before:
                 # the God card and the reckoning were up: nothing says the table read them
                 assert now["name"] == "nr-god", now
-        final = gamelog.verify(log_of(flash), games.load_described)
+        final = logcheck.verify(log_of(flash), games.load_described)
     finally:
         dev.stop()
     assert cuts >= 8 and torn >= 2, cuts

@@ -15,7 +15,7 @@ from device_helpers import (
     step,
 )
 
-from shared_rules import gamelog, games
+from shared_rules import gamelog, games, logcheck
 from shared_rules.game import CHANCE
 
 PLAYERS = 3
@@ -30,7 +30,7 @@ def test_power_cuts_lose_and_double_nothing(tmp_path):
     try:
         start_game(ref.client, PLAYERS)
         play_to_result(ref.client, check=False)
-        reference = gamelog.verify(log_of(tmp_path / "ref" / "flash"), games.load_described)
+        reference = logcheck.verify(log_of(tmp_path / "ref" / "flash"), games.load_described)
     finally:
         ref.stop()
 
@@ -59,7 +59,7 @@ def test_power_cuts_lose_and_double_nothing(tmp_path):
             power_cut_and_check(dev, flash, before, in_flight, tear)
             torn += tear
             cuts += 1
-        final = gamelog.verify(log_of(flash), games.load_described)
+        final = logcheck.verify(log_of(flash), games.load_described)
     finally:
         dev.stop()
     assert cuts >= 8 and torn >= 2

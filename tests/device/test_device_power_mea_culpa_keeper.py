@@ -10,7 +10,7 @@ refresh (the e-ink keeps its last image through a cut: a secret must be wiped), 
 secret screen and no red status LED after a restart, a half-entered bid or die is
 forgotten (the same seat's pass screen again, the entry from the start); an
 announcement that was up (market, bids revealed, order, verdict) is shown again.
-At the end the journal equals an uninterrupted session's and passes gamelog.verify."""
+At the end the journal equals an uninterrupted session's and passes logcheck.verify."""
 
 import random
 import time
@@ -19,7 +19,7 @@ from device_helpers import check_picture, log_of, start_device, start_game
 from test_device_power import actions, power_cut_and_check
 
 from host.sim_play import KEEPER_TITLE, keeper_press
-from shared_rules import gamelog, games
+from shared_rules import games, logcheck
 from shared_rules import mea_culpa_keeper as K
 
 PLAYERS = 4
@@ -47,7 +47,7 @@ def test_keeper_power_cuts_lose_and_double_nothing(tmp_path):
     try:
         start_game(ref.client, PLAYERS, title=KEEPER_TITLE)
         session(ref.client)
-        reference = gamelog.verify(log_of(tmp_path / "ref" / "flash"), games.load_described)
+        reference = logcheck.verify(log_of(tmp_path / "ref" / "flash"), games.load_described)
     finally:
         ref.stop()
     acts = reference["actions"]
@@ -122,7 +122,7 @@ def test_keeper_power_cuts_lose_and_double_nothing(tmp_path):
                     assert entry["big"] == "1 + 0 = 1" and entry["cursor"] == 0
                 else:
                     assert entry["cursor"] == 0
-        final = gamelog.verify(log_of(flash), games.load_described)
+        final = logcheck.verify(log_of(flash), games.load_described)
     finally:
         dev.stop()
     assert cuts >= 10 and torn >= 2, cuts

@@ -151,7 +151,7 @@ def test_the_repl_opens_only_with_a_and_c_held_at_power_on(game):
     from pathlib import Path
 
     from host import authentic
-    from shared_rules import gamelog
+    from shared_rules import journal
 
     board, client, flash_dir, seed = game
     current = (flash_dir / "games" / "current").read_text().strip()
@@ -166,7 +166,7 @@ def test_the_repl_opens_only_with_a_and_c_held_at_power_on(game):
     assert not (flash_dir / "device.key").exists()  # the key is retired before the prompt
     screen = client.screen()
     assert screen["name"] == "repl" and "A and C were held at power-on." in screen["lines"]
-    assert gamelog.result_seal(report["end"]) in " ".join(screen["lines"])
+    assert journal.result_seal(report["end"]) in " ".join(screen["lines"])
     mpremote = str(Path(sys.executable).parent / "mpremote")
     done = subprocess.run(
         [mpremote, "connect", board.url, "resume", "exec", "print(6*7)"],

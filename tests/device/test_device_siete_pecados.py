@@ -21,7 +21,7 @@ from test_device_power import actions, power_cut_and_check
 
 from host.sim_client import device_heap
 from host.sim_play import PECADOS_TITLE, pecados_press, pecados_step, play_pecados
-from shared_rules import gamelog, games
+from shared_rules import gamelog, games, logcheck
 
 MODE, TEAMS = 2, 4  # menu rows of the options (after game and players)
 INFERNAL = [(MODE, ["B"])]
@@ -73,7 +73,7 @@ def seat_leds_lit(client):
 
 def finish(tmp_path, client, players):
     """The result screen against the verified journal: winners named and lit."""
-    summary = gamelog.verify(log_of(tmp_path / "flash"), games.load_described)
+    summary = logcheck.verify(log_of(tmp_path / "flash"), games.load_described)
     returns = summary["end"]["returns"]
     winners = [s for s in range(players) if returns[s]]
     result = client.screen()
@@ -195,7 +195,7 @@ def test_power_cuts_in_an_infernal_game_lose_and_double_nothing(tmp_path):
     ref = start(tmp_path / "ref", players, rows)
     try:
         play_pecados(ref.client)
-        reference = gamelog.verify(log_of(tmp_path / "ref" / "flash"), games.load_described)
+        reference = logcheck.verify(log_of(tmp_path / "ref" / "flash"), games.load_described)
     finally:
         ref.stop()
     rng = random.Random(20261201)
@@ -220,7 +220,7 @@ def test_power_cuts_in_an_infernal_game_lose_and_double_nothing(tmp_path):
             scr = c.screen()
             assert not scr["private"] and c.leds()["names"][-1] == "off"  # no secret survives
             cuts += 1
-        final = gamelog.verify(log_of(flash), games.load_described)
+        final = logcheck.verify(log_of(flash), games.load_described)
     finally:
         dev.stop()
     assert cuts >= 8

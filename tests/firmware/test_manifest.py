@@ -49,16 +49,6 @@ HOST_ONLY = (
 # Imports the vendored microdot makes only on CPython: the fallback when
 # sys.print_exception is missing, and the awrite/aclose shim CPython's streams need.
 CPYTHON_ONLY = {("microdot.py", "traceback"), ("microdot.py", "types")}
-# Imported inside the methods only the laptop calls (New Rule's and 7 Pecados' summary
-# and resample, the keeper's resample;
-# gamelog.verify(), which loads shared_rules/logcheck.py: the device journals and signs,
-# it never verifies a whole log), so the device never loads their code.
-LAPTOP_ONLY = {
-    ("shared_rules/new_rule.py", "shared_rules.new_rule_laptop"),
-    ("shared_rules/siete_pecados.py", "shared_rules.siete_pecados_laptop"),
-    ("shared_rules/mea_culpa_keeper.py", "shared_rules.mea_culpa_keeper_laptop"),
-    ("shared_rules/gamelog.py", "shared_rules.logcheck"),
-}
 # firmware/ files that stay off the board on purpose (the rest must be declared); port/ is
 # the MicroPython source the images are built from.
 NOT_FOR_THE_BOARD = {"manifest.py", "pyrightconfig.json", "fonts/README.md"}
@@ -118,7 +108,7 @@ def missing_imports(manifest, virtual):
                 # the simulator only exists on the unix port: never at module level (main.py
                 # builds the virtual board there, inside a function a board never calls)
                 found = not top
-            if (device, module) in CPYTHON_ONLY or (device, module) in LAPTOP_ONLY and not top:
+            if (device, module) in CPYTHON_ONLY:
                 found = True
             if not found and not optional:
                 missing.append(f"{device}:{line}: import {module}")

@@ -12,7 +12,7 @@ from hidden_pair import HiddenPair
 from shared_rules import games
 from shared_rules.commit import commitment
 from shared_rules.driver import play
-from shared_rules.gamelog import Journal, game_id_for
+from shared_rules.journal import Journal, encode_record, game_id_for, head_record
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "device"
@@ -73,16 +73,14 @@ def device_log(
 
 def format1_log(seed: bytes) -> bytes:
     """A Hidden Pair log as firmware before signatures wrote it (format 1)."""
-    from shared_rules import gamelog
-
     game = HiddenPair()
     end = play(game, seed)
     commit = commitment(seed)
-    head = gamelog.head_record(game, commit, game_id_for(commit), {"device": DEVICE})
+    head = head_record(game, commit, game_id_for(commit), {"device": DEVICE})
     head["v"] = 1
-    body = gamelog.encode_record(head)
+    body = encode_record(head)
     for n, action in enumerate(end.history()):
-        body += gamelog.encode_record({"t": "a", "n": n, "a": action})
+        body += encode_record({"t": "a", "n": n, "a": action})
     tail = {
         "t": "end",
         "seed": seed.hex(),
@@ -90,7 +88,7 @@ def format1_log(seed: bytes) -> bytes:
         "moves": len(end.history()),
         "chain": hashlib.sha256(body).hexdigest(),
     }
-    return body + gamelog.encode_record(tail)
+    return body + encode_record(tail)
 
 
 def seed(n: int) -> bytes:

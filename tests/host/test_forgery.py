@@ -20,11 +20,11 @@ ATTACKER = bytes(range(200, 232))
 def _abandoned_log():
     from hidden_pair import HiddenPair
 
-    from shared_rules import gamelog
+    from shared_rules import journal
 
     game = HiddenPair()
     s = seed(9)
-    j = gamelog.Journal()
+    j = journal.Journal()
     extra = {"first": 1, "device": DEVICE, "fw": "0.0.1-test", "pub": public_key().hex()}
     data = j.start(game, s, extra=extra)
     state = game.new_initial_state()

@@ -11,8 +11,9 @@ from linkkit import DEVICE, game_log, public_key, seed, signing_key
 
 from host.cli import main as cli
 from host.logdb import LogDB
-from shared_rules import gamelog
-from shared_rules.gamelog import encode_record, split_records
+from shared_rules import journal
+from shared_rules.gamelog import split_records
+from shared_rules.journal import encode_record
 
 KEY = public_key().hex()
 
@@ -104,7 +105,7 @@ def test_verify_a_changed_chance_action_with_a_consistent_chain(tmp_path, capsys
     actions = play(game, s).history()
     forged = list(actions)
     forged[0] = [a for a in (11, 12, 13) if a != actions[0]][0]
-    j = gamelog.Journal()
+    j = journal.Journal()
     data = j.start(game, s, extra={"first": 0, "device": DEVICE, "fw": "1", "pub": KEY})
     for a in forged:
         data += j.action(a)

@@ -13,7 +13,7 @@ from host.logdb import LogDB
 from shared_rules import games
 from shared_rules.commit import commitment
 from shared_rules.driver import make_bot, play
-from shared_rules.gamelog import game_id_for
+from shared_rules.journal import game_id_for
 
 SEED = bytes(range(32))
 KEY = public_key().hex()

@@ -15,7 +15,7 @@ from host.logdb import LogDB
 from shared_rules import gamelog, games
 from shared_rules.commit import commitment
 from shared_rules.driver import play
-from shared_rules.gamelog import game_id_for
+from shared_rules.journal import game_id_for
 
 NAMES = ["Anna", "Ben", "Carla", "Dev"]
 

@@ -20,7 +20,7 @@ from phone_helpers import pbm_png, zbar
 from host.phone_sim import PhoneHostError, PhoneHttp, choice_actions, free_port, replay_views
 from host.sim_client import SimError, device_heap
 from host.sim_play import keeper_bid, keeper_step
-from shared_rules import gamelog, games
+from shared_rules import gamelog, games, logcheck
 
 GAME = "mea-culpa-keeper"
 TITLE = "Mea Culpa keeper"
@@ -250,7 +250,7 @@ def test_a_keeper_game_with_phones(tmp_path):
         rest = play(c, http, flash, tokens, buttons, switch=True)  # one seat back to buttons
         assert len(tokens) == 1 and rest["phone"] >= 1 and rest["buttons"] >= 2, rest
         tokens = everyone
-        summary = gamelog.verify(log_of(flash), games.load_described)
+        summary = logcheck.verify(log_of(flash), games.load_described)
         assert summary["head"]["game"] == GAME
         # the game is over: its tokens die, its .phones and .codes files with its key
         assert not (flash / "games" / f"{game_id}.phones").exists()

@@ -56,7 +56,7 @@ from host.sim_play import (
     start_game,
     step,
 )
-from shared_rules import gamelog, games
+from shared_rules import gamelog, games, logcheck
 
 SEEN = "seen"  # a reveal answered on the page
 
@@ -415,7 +415,7 @@ def play_in_browser(driver, c: SimClient, tmp_path, table: Table, http: PhoneHtt
     phones.check(over=True)  # the final view, on every page with the game over
     while c.screen()["name"] != "result":
         c.press("A")  # the end screens (each seat's score behind the gate)
-    assert gamelog.verify(log_of(flash), games.load_described)["head"]["game"] == table.game
+    assert logcheck.verify(log_of(flash), games.load_described)["head"]["game"] == table.game
     c.press("A")  # the game is closed: its server goes, the pages cannot reach it
     assert c.screen()["name"] == "menu"
     phones.gone()

@@ -29,7 +29,7 @@ from host.sim_play import (
     sins_policy,
     step,
 )
-from shared_rules import gamelog, games
+from shared_rules import games, logcheck
 
 PLAYERS = 3
 SEEN = {"kind": "seen"}
@@ -136,7 +136,7 @@ def play(c, http, tmp_path, laptop_of, press, pick=by_move, limit=3000) -> dict:
 def finish(c, flash, game):
     while c.screen()["name"] != "result":
         c.press("A")  # the end screens (each seat's score behind the gate)
-    summary = gamelog.verify(log_of(flash), games.load_described)
+    summary = logcheck.verify(log_of(flash), games.load_described)
     assert summary["head"]["game"] == game
 
 

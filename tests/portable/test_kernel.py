@@ -13,7 +13,7 @@ from shared_rules.commit import (
     verify_actions,
 )
 from shared_rules.driver import play
-from shared_rules.game import CHANCE, TERMINAL, BadOption, IllegalAction, replay
+from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, from_entry, replay
 
 games.register("hidden-pair", "hidden_pair", "HiddenPair")
 
@@ -44,6 +44,47 @@ def test_registry_errors_are_clear():
     assert "at most 5" in msg
     msg = _raises(BadOption, games.load, "hidden-pair", ante="lots")
     assert "whole number" in msg
+
+
+def test_a_game_class_takes_its_entrys_facts():
+    class Entry:
+        NAME = "facts"
+        TITLE = "Facts"
+        MIN_PLAYERS = 3
+        MAX_PLAYERS = 5
+        OPTIONS = ()
+        BOTS = (("good", "m", "C"),)
+        ENGINE = ("m", "Facts")  # not a fact of the class
+
+    @from_entry(Entry)
+    class Facts(Game):
+        ROUND = "its own"
+
+    assert (Facts.NAME, Facts.TITLE, Facts.MIN_PLAYERS, Facts.MAX_PLAYERS) == (
+        "facts",
+        "Facts",
+        3,
+        5,
+    )
+    assert Facts.BOTS is Entry.BOTS and Facts.OPTIONS is Entry.OPTIONS
+    assert Facts.ROUND == "its own" and not hasattr(Facts, "ENGINE")
+    assert Facts(4).num_players == 4
+    assert "3 to 5 players" in _raises(BadOption, Facts, 2)
+
+
+def test_every_game_is_its_entry_and_the_laptop_loads_its_laptop_engine():
+    for name in games.catalogue():
+        if not games.entry_module_name(name):
+            continue  # a test game
+        entry = games.entry(name)
+        cls = games.game_class(name)
+        for fact in ("NAME", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "OPTIONS", "BOTS"):
+            assert getattr(cls, fact) is getattr(entry, fact), (name, fact)
+        laptop = getattr(entry, "LAPTOP_ENGINE", None)
+        engine = __import__(entry.ENGINE[0], None, None, [entry.ENGINE[1]])
+        # the laptop's engine, where there is one, adds to the device's and changes nothing
+        assert games.engine_of(name) == (laptop or entry.ENGINE), name
+        assert issubclass(cls, getattr(engine, entry.ENGINE[1])), name
 
 
 def test_describe_round_trips():

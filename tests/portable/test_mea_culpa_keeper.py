@@ -11,6 +11,7 @@ from shared_rules import mea_culpa as M
 from shared_rules import mea_culpa_data as D
 from shared_rules import mea_culpa_keeper as K
 from shared_rules.game import CHANCE, IllegalAction, replay
+from shared_rules.mea_culpa_keeper_laptop import MeaCulpaKeeperLaptop
 from shared_rules.rng import Stream
 
 DOMINIK = 0
@@ -21,7 +22,7 @@ GREGOR = 3
 
 def setup(n=4, start=None, bonuses=None, **options):
     """Souls on Start (closest to Heaven first), then the bonuses taken in that order."""
-    st = K.MeaCulpaKeeper(n, **options).new_initial_state()
+    st = MeaCulpaKeeperLaptop(n, **options).new_initial_state()
     for s in start if start is not None else list(range(n)):
         st.apply(K.START_BASE + s)
     for b in bonuses if bonuses is not None else list(range(n)):
@@ -102,7 +103,7 @@ def test_the_bidding_example_is_announced_to_the_table():
 
 
 def test_the_codec_names_every_action_and_encode_inverts_it():
-    game = K.MeaCulpaKeeper(4)
+    game = MeaCulpaKeeperLaptop(4)
     assert game.decode(K.BID_BASE + 7 * 8 + 4) == {
         "kind": "bid",
         "notches": 4,
@@ -380,7 +381,7 @@ def test_the_market_says_when_the_discards_were_reshuffled():
     and the deck runs out before the round's last card (at the round's start), so the
     market announcement compares with the previous market, not with the count before
     its last card."""
-    game = K.MeaCulpaKeeper(3)
+    game = MeaCulpaKeeperLaptop(3)
     state = game.new_initial_state()
     stream = Stream(b"r" * 32, b"t")
     shown = []
@@ -427,6 +428,6 @@ def test_the_generic_checker_passes_the_keeper():
     # the quick answers (is_legal, num_legal_actions, iter_legal_actions) at every
     # node, under both interpreters (tests/rules/test_all_games.py runs many more seeds)
     for n in (2, 3, 4):
-        game = K.MeaCulpaKeeper(n, rounds=2)
+        game = MeaCulpaKeeperLaptop(n, rounds=2)
         total = simcheck.check_many(game, [("kq-%d-%d" % (n, i)).encode() for i in range(2)])
         assert total["games"] == 2

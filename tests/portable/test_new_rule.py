@@ -23,7 +23,6 @@ from shared_rules.new_rule import (
     SET_POINTS,
     SET_TYPES,
     UP,
-    find_sets,
     label,
     parse_card,
     set_allowed,
@@ -31,6 +30,7 @@ from shared_rules.new_rule import (
     set_index,
     straight_starts,
 )
+from shared_rules.new_rule_laptop import find_sets
 
 # Seven cards a hand, no King among them unless a test wants one.
 JUNK0 = ["2C", "3D", "4S", "6C", "7D", "8S", "9D"]

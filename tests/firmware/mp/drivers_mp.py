@@ -8,7 +8,7 @@ import rig
 from buttons import Buttons
 from leds import WS2812_TIMING, SeatLeds
 from rig import H, W, draw_card, pixel, run
-from sim import rp2
+from sim import pio, rp2
 from sim.hw import Hold, SimNeoPixel
 from sim.ssd1680_model import SSD1680Model
 from ssd1680 import SSD1680
@@ -373,7 +373,7 @@ def pio_chain(mcu="rp2350", n=7):
 
     world = rp2.new_world(mcu)
     leds = world.pad(22).sink = Ws2812Chain(n)
-    return ws2812_pio.PioChain(rp2, rp2.Pin(22), n), leds, world
+    return ws2812_pio.PioChain(pio, rp2.Pin(22), n), leds, world
 
 
 def lit(np):
@@ -427,14 +427,14 @@ def test_the_simulated_assembler_emits_the_datasheets_instruction_words():
     rp2.new_world()
     # pioasm's words for the datasheet's listing (pico-examples ws2812.pio.h at 2, 5, 3):
     # out x, 1 side 0 [2]; jmp !x 3 side 1 [1]; jmp 0 side 1 [4]; nop side 0 [4]
-    prog = program_with(2, 5, 3)(rp2)
+    prog = program_with(2, 5, 3)(pio)
     assert list(prog[0]) == [0x6221, 0x1123, 0x1400, 0xA442]
-    prog = ws2812_pio._program(rp2)  # 3, 3, 4
+    prog = ws2812_pio._program(pio)  # 3, 3, 4
     assert list(prog[0]) == [0x6321, 0x1223, 0x1200, 0xA242]
     assert prog[4] == 3 << 12  # EXECCTRL: wrap from 3 to 0, side-set not optional
     # SHIFTCTRL: TX FIFO joined, pull threshold 24, autopull, shifted out to the left
     assert prog[5] == 1 << 30 | 24 << 25 | 1 << 17
-    assert prog[8] == rp2.PIO.OUT_LOW
+    assert prog[8] == pio.PIO.OUT_LOW
 
 
 def test_pio_ws2812_timing_mistakes_show_nothing():
@@ -488,7 +488,7 @@ def test_pio_ws2812_takes_a_free_state_machine_and_its_pin():
     world = rp2.new_world("rp2350")
     blocks(world).claimed.add(0)  # as the radio's driver may hold one
     leds = world.pad(22).sink = Ws2812Chain(7)
-    np = ws2812_pio.PioChain(rp2, rp2.Pin(22), 7)
+    np = ws2812_pio.PioChain(pio, rp2.Pin(22), 7)
     assert np._sm.id == 1
     want = lit(np)
     np.write()
