@@ -18,7 +18,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 ENGINE = ("shared_rules.mea_culpa_keeper", "MeaCulpaKeeper")
 # The device's screens for it: (firmware module, class); None for the generic ones.
-PRESENTER = ("present_meaculpa", "MeaCulpaPresenter")
+PRESENTER = ("present_mea_culpa", "MeaCulpaPresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = True
 # Bots stronger than "random": (name, module, class).

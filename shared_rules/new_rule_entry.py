@@ -18,7 +18,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 ENGINE = ("shared_rules.new_rule", "NewRule")
 # The device's screens for it: (firmware module, class); None for the generic ones.
-PRESENTER = ("present_newrule", "NewRulePresenter")
+PRESENTER = ("present_new_rule", "NewRulePresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = True
 # Actions of history the device reserves at a game's start, while its heap is in one piece

@@ -18,7 +18,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 ENGINE = ("shared_rules.siete_pecados", "SietePecados")
 # The device's screens for it: (firmware module, class); None for the generic ones.
-PRESENTER = ("present_pecados", "PecadosPresenter")
+PRESENTER = ("present_siete_pecados", "PecadosPresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = True
 # Bots stronger than "random": (name, module, class).

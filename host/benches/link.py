@@ -58,9 +58,9 @@ def _flash_times(tmp: Path) -> tuple[float, float, str]:
     if not (firmware / "main.py").exists():  # before the firmware is merged: the stand-in
         firmware = tmp / "fw"
         firmware.mkdir()
-        shutil.copy(ROOT / "firmware" / "serial_link.py", firmware)
-        shutil.copy(ROOT / "firmware" / "guard.py", firmware)
-        shutil.copy(ROOT / "firmware" / "link_ops.py", firmware)
+        shutil.copy(ROOT / "firmware" / "link" / "serial_link.py", firmware)
+        shutil.copy(ROOT / "firmware" / "link" / "guard.py", firmware)
+        shutil.copy(ROOT / "firmware" / "link" / "link_ops.py", firmware)
         for name in ("main.py", "fake_app.py", "version.py"):
             shutil.copy(ROOT / "tests" / "fixtures" / "device" / name, firmware)
         what = "stand-in firmware"

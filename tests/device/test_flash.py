@@ -23,7 +23,7 @@ def _firmware(tmp: Path) -> Path:
     simulator-only module that must not reach a real board, and its manifest."""
     fw = tmp / "firmware"
     (fw / "sim").mkdir(parents=True)
-    shutil.copy(ROOT / "firmware" / "serial_link.py", fw)
+    shutil.copy(ROOT / "firmware" / "link" / "serial_link.py", fw)
     for name in ("guard.py", "link_ops.py"):  # the real Ctrl-C guard; the link's rarer ops
         shutil.copy(ROOT / "firmware" / name, fw)
     for name in ("main.py", "fake_app.py", "version.py"):
