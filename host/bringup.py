@@ -21,6 +21,7 @@ import tempfile
 import zlib
 from pathlib import Path
 
+from host.manifest import source_path
 from host.sim_client import micropython, pbm_to_png
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,7 +93,7 @@ def run(
             CONFESSOR_SIM_VSYS_MV=str(vsys_mv),
             CONFESSOR_SIM_PANEL="stuck" if stuck else "",
             CONFESSOR_SIM_LED_DRIVER=led_driver,
-            MICROPYPATH=":".join([str(shims), ".frozen", str(ROOT / "firmware"), str(ROOT)]),
+            MICROPYPATH=":".join([str(shims), ".frozen", *map(str, source_path()), str(ROOT)]),
         )
         done = subprocess.run(
             [micropython(), str(ROOT / "wiring" / "selftest.py")],

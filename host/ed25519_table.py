@@ -1,10 +1,10 @@
-"""Write firmware/ed25519_base.bin, the device signer's fixed-base table.
+"""Write firmware/security/ed25519_base.bin, the device signer's fixed-base table.
 
     .venv/bin/python -m host.ed25519_table
 
 The table is data computed from the curve's base point alone: for each of 64
 radix-16 positions i, the points j * 16^i * B (j = 1..8) in affine "Niels" form
-(y+x, y-x, 2d*x*y), 32 bytes little-endian each (firmware/ed25519.py reads it).
+(y+x, y-x, 2d*x*y), 32 bytes little-endian each (firmware/security/ed25519.py reads it).
 tests/firmware/test_signing.py fails if the file is stale or wrong.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
-TABLE = FIRMWARE / "ed25519_base.bin"
+TABLE = FIRMWARE / "security" / "ed25519_base.bin"
 
 
 P = 2**255 - 19
@@ -26,8 +26,10 @@ PER_POSITION = 8
 
 
 def signer_module():
-    """firmware/ed25519.py as a CPython module (the firmware folder is no package)."""
-    spec = importlib.util.spec_from_file_location("confessor_ed25519", FIRMWARE / "ed25519.py")
+    """firmware/security/ed25519.py as a CPython module (the firmware folder is no package)."""
+    spec = importlib.util.spec_from_file_location(
+        "confessor_ed25519", FIRMWARE / "security" / "ed25519.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -1,7 +1,7 @@
 """The device's fonts: made with font-to-py, checked, and read back on the host.
 
-    .venv/bin/python -m host.fonts           # (re)write firmware/fonts/ from the typeface
-    .venv/bin/python -m host.fonts --check   # exit 1 if firmware/fonts/ is stale, write nothing
+    .venv/bin/python -m host.fonts           # (re)write firmware/display/fonts/ from the typeface
+    .venv/bin/python -m host.fonts --check   # exit 1 if firmware/display/fonts/ is stale, write nothing
 
 The typeface is Atkinson Hyperlegible Bold (Braille Institute of America, SIL Open Font
 Licence 1.1), from the pinned `fontpkg-atkinson-hyperlegible` package; Peter Hinch's
@@ -12,7 +12,7 @@ mapping, normal bit order): 4 header bytes (0x40 0xE7, max_width, height), then 
 character 32..126 one byte of advance width and `height` rows of ceil(max_width / 8)
 bytes, leftmost pixel in the most significant bit (framebuf.MONO_HLSB).
 
-The firmware reads them with firmware/writer.py; tests read them back here (`BinFont`).
+The firmware reads them with firmware/display/writer.py; tests read them back here (`BinFont`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pathlib import Path
 from host import symbols
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "firmware" / "fonts"
+OUT = ROOT / "firmware" / "display" / "fonts"
 FAMILY = "Atkinson Hyperlegible"
 FACE = "AtkinsonHyperlegible-Bold.ttf"
 # name -> font-to-py height argument (the cell height it aims at). Chosen for cap heights
@@ -128,7 +128,10 @@ def main(argv: list[str]) -> int:
             if not (OUT / p.name).exists() or (OUT / p.name).read_bytes() != p.read_bytes()
         ]
     if stale:
-        print("fonts: stale in firmware/fonts: %s (run python -m host.fonts)" % ", ".join(stale))
+        print(
+            "fonts: stale in firmware/display/fonts: %s (run python -m host.fonts)"
+            % ", ".join(stale)
+        )
         return 1
     print("fonts: up to date")
     return 0

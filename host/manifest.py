@@ -31,6 +31,10 @@ class Entry:
     virtual: bool  # the virtual board only
 
 
+def _is_data(entry) -> bool:
+    return isinstance(entry, tuple) and len(entry) == 2 and all(isinstance(e, str) for e in entry)
+
+
 class _Options:
     """MicroPython's manifest `options`: an attribute never set reads None."""
 
@@ -59,13 +63,15 @@ class _Reading:
         except TypeError as err:
             raise ManifestError("%s: %s" % (path.name, err)) from None
         data = scope.get("DATA", ())
-        self.data = data
-        if not isinstance(data, tuple) or not all(isinstance(d, str) for d in data):
-            raise ManifestError("%s: DATA must be a tuple of file names" % path.name)
-        for rel in data:
-            if rel.endswith(".py"):
-                raise ManifestError("%s is a module: declare it with module(...)" % rel)
-            self._add(rel, path.parent / rel)
+        if not isinstance(data, tuple) or not all(_is_data(d) for d in data):
+            raise ManifestError(
+                "%s: DATA must be a tuple of (name on the board, folder) pairs" % path.name
+            )
+        self.data = tuple(name for name, _ in data)
+        for name, folder in data:
+            if name.endswith(".py"):
+                raise ManifestError("%s is a module: declare it with module(...)" % name)
+            self._add(name, path.parent / folder / name)
 
     def _unsupported(self, verb):
         def refuse(*args, **kwargs):
@@ -124,6 +130,30 @@ class Manifest:
     def modules(self, virtual: bool = False) -> set[str]:
         """The importable module names installed ("app", "shared_rules.game")."""
         return module_names(self.files(virtual))
+
+
+def source_path(path: Path = DEFAULT) -> list[Path]:
+    """The folders the firmware's modules and data are found in when it runs from this
+    checkout (the virtual board's source mode, tests): firmware/ (main.py, the sim
+    package) and each concern folder a module or data file of the manifest sits in."""
+    folders = [Path(path).parent]
+    for device, local in Manifest(path).read(sim=True, probe=True).items():
+        depth = device.count("/")
+        if device.startswith("shared_rules/") or device.startswith("sim/"):
+            continue
+        folder = local.parents[depth]
+        if folder not in folders:
+            folders.append(folder)
+    return folders
+
+
+def source_file(name: str, path: Path = DEFAULT) -> Path:
+    """The checkout's file of a module or data file the board holds as `name`
+    ("serial_link.py", "phone_page.html", "fonts/large.bin")."""
+    found = Manifest(path).read(sim=True, probe=True).get(name)
+    if found is None:
+        raise ManifestError("the manifest names no %s" % name)
+    return found
 
 
 def module_names(devices) -> set[str]:

@@ -1,4 +1,4 @@
-"""firmware/microdot.py: microdot's own microdot/microdot.py from the release pinned in
+"""firmware/phones/microdot.py: microdot's own microdot/microdot.py from the release pinned in
 pyproject.toml, less the definitions phone mode never uses (docs/phones.md, "Memory").
 
 A definition is removed whole (with its decorators), never edited, so every line kept
@@ -52,7 +52,7 @@ REMOVED = (
     ("send_file", "the module-level alias of Response.send_file"),
 )
 ROOT = Path(__file__).resolve().parents[1]
-VENDORED = ROOT / "firmware" / "microdot.py"
+VENDORED = ROOT / "firmware" / "phones" / "microdot.py"
 HEADER = (
     "# microdot (https://github.com/miguelgrinberg/microdot), MIT licence\n"
     "# (microdot-LICENSE.txt): microdot/microdot.py of the release pinned in pyproject.toml,\n"

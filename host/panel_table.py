@@ -1,9 +1,9 @@
-"""Write firmware/panel_ws29.bin, the e-ink panel's refresh tables as the driver reads them.
+"""Write firmware/drivers/panel_ws29.bin, the e-ink panel's refresh tables as the driver reads them.
 
     .venv/bin/python -m host.panel_table
 
-firmware/panel_ws29.py holds the panel makers' published values, cited; the driver
-(firmware/ssd1680.py) reads them from this file on flash when a refresh needs them,
+firmware/drivers/panel_ws29.py holds the panel makers' published values, cited; the driver
+(firmware/drivers/ssd1680.py) reads them from this file on flash when a refresh needs them,
 so neither the 153-byte waveforms nor the module that spells them out stay in RAM.
 tests/firmware/test_panel_table.py fails if the file is stale or says anything else.
 
@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
-TABLE = FIRMWARE / "panel_ws29.bin"
+TABLE = FIRMWARE / "drivers" / "panel_ws29.bin"
 
 # SSD1680 commands (datasheet, command table)
 WRITE_LUT = 0x32
@@ -40,9 +40,9 @@ BORDER = 0x3C
 
 
 def panel_module():
-    """firmware/panel_ws29.py as a CPython module (the firmware folder is no package)."""
+    """firmware/drivers/panel_ws29.py as a CPython module (the firmware folder is no package)."""
     spec = importlib.util.spec_from_file_location(
-        "confessor_panel_ws29", FIRMWARE / "panel_ws29.py"
+        "confessor_panel_ws29", FIRMWARE / "drivers" / "panel_ws29.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

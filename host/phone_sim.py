@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from host.manifest import source_path
 from host.sim_client import FIRMWARE, ROOT, flash_image, micropython
 
 
@@ -126,7 +127,7 @@ class PhoneHost(PhoneHttp):
             cmd = [micropython(), "-m", "sim.phone_host"]
             cwd = flash
         else:
-            env["MICROPYPATH"] = ":".join([".frozen", str(FIRMWARE), str(ROOT)])
+            env["MICROPYPATH"] = ":".join([".frozen", *map(str, source_path()), str(ROOT)])
             cmd = [micropython(), str(FIRMWARE / "sim" / "phone_host.py")]
             cwd = folder
         if heap:

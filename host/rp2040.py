@@ -13,7 +13,7 @@ RP2040"): the panel's SPI bus and BUSY, the buttons' pads, the LED chain, the US
 the flash. This side keeps what a test reads: every SPI transfer fed to the same SSD1680 model
 the virtual board uses (firmware/sim/ssd1680_model.py), so a wrong command, window or refresh
 shows on the glass or in the model's errors; the test probe's lines from SPI0
-(firmware/probe.py), which say when the firmware waits for a button and what the heap holds;
+(firmware/emulator/probe.py), which say when the firmware waits for a button and what the heap holds;
 the LED chain's last colours; the USB bytes. Time in events is emulated microseconds.
 
 Waiting is on events, never on a fixed sleep: a press waits until the probe has seen the
@@ -45,7 +45,7 @@ PRESS_MS = 40  # a short press: the button driver needs `stable` polls of 10 ms 
 LONG_MS = 1000  # a long press: past buttons.py's 800 ms
 GAP_MS = 40  # released this long before the next press: `stable` polls again
 VSYS_USB_MV = 4700  # what the battery divider sees on USB
-MEASURE = 0x80  # a ping's flag: measure the heap (firmware/probe.py)
+MEASURE = 0x80  # a ping's flag: measure the heap (firmware/emulator/probe.py)
 
 
 class EmulatorError(RuntimeError):
@@ -69,7 +69,7 @@ def missing() -> str | None:
 
 @dataclass
 class ProbeState:
-    """One line of firmware/probe.py: the firmware idle or busy, at emulated time t (us)."""
+    """One line of firmware/emulator/probe.py: the firmware idle or busy, at emulated time t (us)."""
 
     t: int
     ping: int

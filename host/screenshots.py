@@ -49,7 +49,7 @@ MM_PER_PX_Y = 29.05 / 128
 @dataclass
 class Shot:
     pbm: bytes  # the panel as shown (1 = black)
-    screen: dict  # its description (firmware/ui.py Screen.data())
+    screen: dict  # its description (firmware/display/ui.py Screen.data())
     text: str  # its text description (Screen.text())
 
     @property

@@ -22,6 +22,8 @@ import time
 import zlib
 from pathlib import Path
 
+from host.manifest import source_path
+
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
@@ -367,7 +369,8 @@ class SimDevice:
             path = [".frozen", "."] + [str(p) for p in self.extra_path]
             main = "main.py"
         else:
-            path = [".frozen", str(FIRMWARE)] + [str(p) for p in self.extra_path] + [str(ROOT)]
+            path = [".frozen", *(str(p) for p in source_path())]
+            path += [str(p) for p in self.extra_path] + [str(ROOT)]
             main = str(FIRMWARE / "main.py")
         env = dict(self.env, MICROPYPATH=":".join(path))
         cmd = [micropython(self.port)]

@@ -6,7 +6,7 @@ large font files as extra glyphs (medium: as drawn; large: every pixel doubled).
 A symbol stands in a line of text where a picture reads faster than a word (the seven
 sins, Mea Culpa's goods and rooms, the card suits): the character chr(SYMBOL_BASE + k)
 is drawn from the font's record 95 + k, k being the symbol's place in ART (and in
-firmware/writer.py SYMBOLS, the same names in the same order: tests/firmware/test_symbols.py).
+firmware/display/writer.py SYMBOLS, the same names in the same order: tests/firmware/test_symbols.py).
 Each symbol sits in the text's cell, centred on the capitals, with a margin after it.
 """
 

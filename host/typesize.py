@@ -1,6 +1,6 @@
 """How big the type on a rendered screen is, measured from its pixels.
 
-A screen's description (firmware/ui.py `Screen.data()`) records every text drawn with
+A screen's description (firmware/display/ui.py `Screen.data()`) records every text drawn with
 its position, size and role; the role says what the text is to the reader ("primary":
 the screen's big fact, "fact" and "choice": the second level, "detail", "title", "key"
 ...). The description only says where to look: the height is read from the picture, as

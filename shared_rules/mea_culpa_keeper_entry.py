@@ -21,7 +21,7 @@ ENGINE = ("shared_rules.mea_culpa_keeper", "MeaCulpaKeeper")
 # (a board has the engine alone: shared_rules/games.py, engine_of).
 LAPTOP_ENGINE = ("shared_rules.mea_culpa_keeper_laptop", "MeaCulpaKeeperLaptop")
 # The device's screens for it: (firmware module, class); None for the generic ones.
-PRESENTER = ("present_meaculpa", "MeaCulpaPresenter")
+PRESENTER = ("present_mea_culpa", "MeaCulpaPresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = True
 # Bots stronger than "random": (name, module, class).

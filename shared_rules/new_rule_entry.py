@@ -21,7 +21,7 @@ ENGINE = ("shared_rules.new_rule", "NewRule")
 # (a board has the engine alone: shared_rules/games.py, engine_of).
 LAPTOP_ENGINE = ("shared_rules.new_rule_laptop", "NewRuleLaptop")
 # The device's screens for it: (firmware module, class); None for the generic ones.
-PRESENTER = ("present_newrule", "NewRulePresenter")
+PRESENTER = ("present_new_rule", "NewRulePresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = True
 # Actions of history the device reserves at a game's start, while its heap is in one piece

@@ -18,7 +18,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 ENGINE = ("shared_rules.seven_sins", "SevenSins")
 # The device's screens for it: (firmware module, class); None for the generic ones.
-PRESENTER = ("present_sins", "SinsPresenter")
+PRESENTER = ("present_seven_sins", "SinsPresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = True
 # Bots stronger than "random": (name, module, class).

@@ -21,7 +21,7 @@ ENGINE = ("shared_rules.siete_pecados", "SietePecados")
 # (a board has the engine alone: shared_rules/games.py, engine_of).
 LAPTOP_ENGINE = ("shared_rules.siete_pecados_laptop", "SietePecadosLaptop")
 # The device's screens for it: (firmware module, class); None for the generic ones.
-PRESENTER = ("present_pecados", "PecadosPresenter")
+PRESENTER = ("present_siete_pecados", "PecadosPresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = True
 # Bots stronger than "random": (name, module, class).

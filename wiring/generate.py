@@ -3,7 +3,7 @@
     .venv/bin/python wiring/generate.py           # check the pin map, (re)write the outputs
     .venv/bin/python wiring/generate.py --check   # exit 1 if any output is stale, write nothing
 
-Outputs: firmware/boards.py (MicroPython-importable profiles), wiring/pinmap.md (pin tables) and
+Outputs: firmware/drivers/boards.py (MicroPython-importable profiles), wiring/pinmap.md (pin tables) and
 wiring/diagram.svg (the reference build's wiring diagram). A pin map that fails a check in
 pinrules.py is refused with one line per problem and exit status 2.
 """
@@ -24,7 +24,7 @@ ROOT = HERE.parent
 PINMAP = HERE / "pinmap.json"
 HEADER = "# GENERATED from wiring/pinmap.json by wiring/generate.py - do not edit.\n"
 
-# Key order in firmware/boards.py: the promised keys first, then the extras.
+# Key order in firmware/drivers/boards.py: the promised keys first, then the extras.
 PROFILE_ORDER = pinrules.PROFILE_KEYS + ("board", "mcu", "micropython_board", "micropython_min")
 DISPLAY_ORDER = pinrules.DISPLAY_KEYS + ("busy_level", "module")
 LED_ORDER = pinrules.LED_KEYS + ("kind", "driver", "level_shifter")
@@ -32,7 +32,7 @@ LED_ORDER = pinrules.LED_KEYS + ("kind", "driver", "level_shifter")
 
 LED_DRIVERS = {
     "neopixel": "MicroPython's neopixel (bit-banged)",
-    "pio": "a PIO state machine (firmware/ws2812_pio.py)",
+    "pio": "a PIO state machine (firmware/drivers/ws2812_pio.py)",
 }
 
 
@@ -235,7 +235,7 @@ def render_pinmap_md(pinmap):
         "<!-- GENERATED from wiring/pinmap.json by wiring/generate.py - do not edit. -->",
         "# Confessor pin map",
         "",
-        "One table per board profile. The firmware reads the same data from `firmware/boards.py`;",
+        "One table per board profile. The firmware reads the same data from `firmware/drivers/boards.py`;",
         "edit `wiring/pinmap.json` and run `.venv/bin/python wiring/generate.py` to change a pin.",
         "Physical pin numbers count from pin 1 (top left, USB at the top) down the left edge and up",
         "the right edge to pin 40.",
@@ -252,7 +252,7 @@ def outputs(pinmap):
     """{path relative to the repository root: text} of every generated file."""
     reference = pinmap["profiles"][pinmap["default"]]
     return {
-        "firmware/boards.py": render_boards(pinmap),
+        "firmware/drivers/boards.py": render_boards(pinmap),
         "wiring/pinmap.md": render_pinmap_md(pinmap),
         "wiring/diagram.svg": svgdiagram.render(reference, pinmap),
     }

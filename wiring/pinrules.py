@@ -16,7 +16,7 @@ Sources (read 2026, see docs in wiring/README.md):
   is GP8, the Pico-ePaper's DC line. `miso=None` leaves it alone since MicroPython v1.25.0
   (micropython#16912, fixed by commit dd7a950, 2025-03-26; before it None meant the default pin
   too, #11082), the oldest release the profiles name (micropython_min). A Pin made after the
-  bus takes the pad back either way, so firmware/board_wire.py creates the display's CS, DC,
+  bus takes the pad back either way, so firmware/drivers/board_wire.py creates the display's CS, DC,
   RST and BUSY after the SPI object.
 - Pico W / Pico 2 W: GP23 (WL_ON), GP24 (WL_D / host wake), GP25 (WL_CS) and GP29 (WL_CLK, also
   the VSYS/3 ADC input) belong to the CYW43439 radio (Pico W and Pico 2 W datasheets).
@@ -106,7 +106,7 @@ def header_pin(gpio):
 
 SPI_ROLES = ("miso", "cs_hw", "sck", "mosi")  # by GPIO % 4: RX, CSn, SCK, TX
 
-# The keys firmware/boards.py promises the firmware (add keys freely, never rename).
+# The keys firmware/drivers/boards.py promises the firmware (add keys freely, never rename).
 PROFILE_KEYS = ("title", "display", "buttons", "button_pull", "leds", "battery", "latch")
 DISPLAY_KEYS = ("driver", "spi", "sck", "mosi", "miso", "cs", "dc", "rst", "busy")
 DISPLAY_KEYS += ("width", "height", "baudrate")
@@ -114,7 +114,7 @@ BUTTON_NAMES = ("A", "B", "C", "UP", "DOWN")
 LED_KEYS = ("pin", "seats", "status", "count", "max_brightness")
 MAX_SEATS = 6
 # What sends a WS2812 chain's bits (leds "driver", default neopixel): MicroPython's neopixel
-# module (machine.bitstream) or firmware/ws2812_pio.py's PIO state machine.
+# module (machine.bitstream) or firmware/drivers/ws2812_pio.py's PIO state machine.
 LED_DRIVERS = ("neopixel", "pio")
 # board_wire.wire() creates these after the SPI bus: they take their pad back from it.
 MADE_AFTER_THE_BUS = ("cs", "dc", "rst", "busy")
@@ -248,7 +248,7 @@ def check_miso(pinmap):
     """The display is write-only: miso is None, explicitly (left out, the bus takes its default
     MISO pin). Before MicroPython 1.25 None took the default pin too (micropython#16912): for
     a profile that allows such a release, that pin may only be one of the display's own
-    lines that firmware/board_wire.py creates after the bus (they take the pad back);
+    lines that firmware/drivers/board_wire.py creates after the bus (they take the pad back);
     anything made before it (a button, the LEDs, the latch) would lose its pin to SPI."""
     problems = []
     for name, profile in profiles(pinmap):

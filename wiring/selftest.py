@@ -5,9 +5,9 @@
 #   the board in, so the firmware stays out of the way, then
 #     .venv/bin/mpremote connect PORT run wiring/selftest.py
 #   On a board with only MicroPython, copy what it needs first:
-#     .venv/bin/mpremote connect PORT cp firmware/boards.py firmware/leds.py \
-#       firmware/battery.py firmware/panel_ws29.bin firmware/ssd1680.py firmware/uc8151.py \
-#       firmware/ws2812_pio.py : + run wiring/selftest.py
+#     .venv/bin/mpremote connect PORT cp firmware/drivers/boards.py firmware/drivers/leds.py \
+#       firmware/drivers/battery.py firmware/drivers/panel_ws29.bin firmware/drivers/ssd1680.py firmware/drivers/uc8151.py \
+#       firmware/drivers/ws2812_pio.py : + run wiring/selftest.py
 #
 # It reads the pins from boards.py (generated from wiring/pinmap.json), so it tests the wiring
 # the firmware expects: the display (RST, BUSY, an SPI command, then a test card with the
@@ -43,7 +43,7 @@ def pick_profile():
 
 
 def recorded_faults():
-    """Step 0: what the firmware wrote to faults.txt (firmware/panel_fault.py)."""
+    """Step 0: what the firmware wrote to faults.txt (firmware/display/panel_fault.py)."""
     try:
         with open("faults.txt") as f:
             lines = f.read().splitlines()
@@ -193,7 +193,7 @@ def test_leds(profile):
             import rp2
             from ws2812_pio import PioChain
         except ImportError:
-            print("LEDs: the profile asks for the PIO driver: copy firmware/ws2812_pio.py")
+            print("LEDs: the profile asks for the PIO driver: copy firmware/drivers/ws2812_pio.py")
             return
         chain = PioChain(rp2, Pin(leds["pin"]), leds["count"])
         how = "a PIO state machine"

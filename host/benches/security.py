@@ -9,6 +9,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from host.manifest import source_path
 from host.sim_client import micropython
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +54,7 @@ print(time.ticks_diff(time.ticks_us(), t) / n / 1000, len(reply))
 
 
 def _run(code: str, cwd: Path) -> str:
-    env_path = ":".join([".frozen", str(ROOT / "firmware"), str(ROOT)])
+    env_path = ":".join([".frozen", *(str(p) for p in source_path()), str(ROOT)])
     done = subprocess.run(
         [micropython(), "-c", code],
         cwd=cwd,

@@ -4,6 +4,7 @@ step does what wiring/BRINGUP.md says it shows, and the guide's pictures are cur
 import pytest
 
 from host import bringup
+from host.manifest import source_path
 from host.sim_client import pixel, read_pbm
 
 W, H = 296, 128
@@ -100,7 +101,7 @@ def test_the_figures_script_measures_every_row_of_the_record(tmp_path):
     (tmp_path / "heap.txt").write_text("2000000")  # what the exec before `run` notes
     done = run_micropython(
         [REPO / "wiring" / "bringup" / "figures.py"],
-        extra_path=[".frozen", REPO / "firmware"],
+        extra_path=[".frozen", *source_path()],
         cwd=tmp_path,
         timeout=300,
         env={

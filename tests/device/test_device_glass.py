@@ -10,7 +10,7 @@ from device_helpers import check_picture, log_of, start_device, start_game
 from host.sim_play import play_to_result
 from shared_rules import gamelog
 
-# The device's own settle time is 250 ms (firmware/board.py); the tests give it 1 s, so a
+# The device's own settle time is 250 ms (firmware/drivers/board.py); the tests give it 1 s, so a
 # quick run's presses fall inside it even on a loaded machine.
 SETTLE_MS = 1000
 BUSY_MS = 3000  # the glass busy this long in the test of presses made meanwhile
@@ -181,7 +181,7 @@ def test_battery_charge_on_the_status_line_and_a_warning_when_low(tmp_path):
         assert scr["name"] == "menu" and scr["battery"] == [80, False]
         assert [t[2] for t in scr["texts"] if t[5] == "battery"] == ["Bat 80%"]
         assert c.screen_text().splitlines()[0].endswith("| Bat 80%")
-        c.vsys(3150)  # 12 %: over an hour left (firmware/battery.py)
+        c.vsys(3150)  # 12 %: over an hour left (firmware/drivers/battery.py)
         c.press("DOWN")
         warning = check_picture(c)
         assert warning["name"] == "battery" and warning["big"] == "Battery low"

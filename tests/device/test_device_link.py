@@ -21,7 +21,7 @@ def test_flash_real_firmware_then_play_privately(tmp_path):
     )
     try:
         version = {}
-        exec((ROOT / "firmware" / "version.py").read_text(), version)
+        exec((ROOT / "firmware" / "play" / "version.py").read_text(), version)
         with Link.open(board.url) as link:
             hello = link.hello()
             assert hello["proto"] == wire.PROTOCOL and hello["fw"] == version["VERSION"]

@@ -287,7 +287,7 @@ def test_keeper_three_players(tmp_path):
 
 
 def test_keeper_screens_fit_ten_letter_names(tmp_path):
-    """Seat names may have 10 letters (firmware/settings.py MAX_NAME): a whole keeper
+    """Seat names may have 10 letters (firmware/storage/settings.py MAX_NAME): a whole keeper
     session with the longest names draws no clipped text ("~") but a room's card in a
     list, whose full text is then among the screen's details; nothing fitted nowhere
     (check_picture), and no public screen slips to small print (host/typesize.py)."""
@@ -334,7 +334,7 @@ def test_a_board_without_seven_sins_opens_the_menu_on_an_installed_game(tmp_path
         dev.power_cut()
         for name in (
             "shared_rules/seven_sins.mpy",
-            "present_sins.mpy",
+            "present_seven_sins.mpy",
             "shared_rules/siete_pecados.mpy",
         ):
             (tmp_path / "flash" / name).unlink(missing_ok=name.endswith("pecados.mpy"))

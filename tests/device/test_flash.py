@@ -14,6 +14,7 @@ from host import flash as flash_mod
 from host.cli import main as cli
 from host.flash import BoardInfo, FlashError, flash, sources
 from host.link import Link
+from host.manifest import source_file
 from host.virtual_board import VirtualBoard, wait_for
 from shared_rules import wire
 
@@ -23,10 +24,9 @@ def _firmware(tmp: Path) -> Path:
     simulator-only module that must not reach a real board, and its manifest."""
     fw = tmp / "firmware"
     (fw / "sim").mkdir(parents=True)
-    shutil.copy(ROOT / "firmware" / "serial_link.py", fw)
-    # the real Ctrl-C guard; the link's rarer ops, what its halves share, its collections
-    for name in ("guard.py", "link_ops.py", "link_common.py", "lifetime.py"):
-        shutil.copy(ROOT / "firmware" / name, fw)
+    # the real link, its Ctrl-C guard, its rarer ops, what its halves share, its collections
+    for name in ("serial_link.py", "guard.py", "link_ops.py", "link_common.py", "lifetime.py"):
+        shutil.copy(source_file(name), fw)
     for name in ("main.py", "fake_app.py", "version.py"):
         shutil.copy(FIXTURE / name, fw)
     (fw / "sim" / "__init__.py").write_text("ON_BOARD = False\n")

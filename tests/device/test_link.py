@@ -349,7 +349,7 @@ def test_fuzzed_lines_never_hurt_the_device(board, flash):
     pid = board.pid
     rng = random.Random(1234)
     # every byte but the newline: a game is in progress on this flash, so Ctrl-C (0x03) is
-    # data to the device (firmware/guard.py), like any other byte
+    # data to the device (firmware/link/guard.py), like any other byte
     allowed = [b for b in range(256) if b != 0x0A]
     good = [
         wire.request(900_000 + i, op, args)[:-1]

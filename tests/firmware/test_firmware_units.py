@@ -4,6 +4,8 @@ port, where the drivers meet the simulated bus, pins and LED chain."""
 import pytest
 from interpreters import ROOT, run_micropython
 
+from host.manifest import source_path
+
 UNITS = sorted((ROOT / "tests" / "firmware" / "mp").glob("*_mp.py"))
 
 
@@ -11,7 +13,7 @@ UNITS = sorted((ROOT / "tests" / "firmware" / "mp").glob("*_mp.py"))
 def test_firmware_units_on_micropython(path):
     done = run_micropython(
         [ROOT / "tests" / "helpers" / "mp_run.py", path],
-        extra_path=[".frozen", ROOT / "firmware"],
+        extra_path=[".frozen", *source_path()],
         timeout=120,
     )
     out = done.stdout + done.stderr

@@ -35,7 +35,7 @@ def test_sizes_are_those_the_layout_is_designed_for():
 
 
 def test_the_licence_travels_with_the_font_data():
-    folder = ROOT / "firmware" / "fonts"
+    folder = ROOT / "firmware" / "display" / "fonts"
     licence = (folder / "OFL.txt").read_text()
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
     assert "Braille Institute of America" in licence
@@ -53,7 +53,7 @@ def test_the_licence_travels_with_the_font_data():
 
 
 def test_a_font_file_of_the_wrong_kind_is_refused():
-    data = (ROOT / "firmware" / "fonts" / "medium.bin").read_bytes()
+    data = (ROOT / "firmware" / "display" / "fonts" / "medium.bin").read_bytes()
     for bad in (b"", b"\x3f\xe7" + data[2:], data[:-1]):
         try:
             BinFont(bad)

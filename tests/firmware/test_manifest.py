@@ -51,7 +51,7 @@ HOST_ONLY = (
 CPYTHON_ONLY = {("microdot.py", "traceback"), ("microdot.py", "types")}
 # firmware/ files that stay off the board on purpose (the rest must be declared); port/ is
 # the MicroPython source the images are built from.
-NOT_FOR_THE_BOARD = {"manifest.py", "pyrightconfig.json", "fonts/README.md"}
+NOT_FOR_THE_BOARD = {"manifest.py", "pyrightconfig.json", "display/fonts/README.md"}
 NOT_FOR_THE_BOARD_FOLDERS = ("port/",)
 
 
@@ -134,7 +134,9 @@ def test_the_import_check_finds_a_missing_module(tmp_path):
             (tmp_path / rel).write_bytes(path.read_bytes())
     (tmp_path / "sim").mkdir()
     (tmp_path / "sim" / "__init__.py").write_text("X = 1\n")
-    (tmp_path / "ui.py").write_text("import sim\n" + (ROOT / "firmware" / "ui.py").read_text())
+    (tmp_path / "display" / "ui.py").write_text(
+        "import sim\n" + (ROOT / "firmware" / "display" / "ui.py").read_text()
+    )
     found = missing_imports(Manifest(tmp_path / "manifest.py"), virtual=False)
     assert any(f.startswith("shared_rules/mea_culpa_keeper.py:") for f in found), found
     assert "ui.py:1: import sim" in found, found

@@ -1,5 +1,5 @@
-"""firmware/panel_ws29.bin, the panel's refresh tables the driver reads from flash: made
-from firmware/panel_ws29.py (the makers' published values) by host/panel_table.py. The
+"""firmware/drivers/panel_ws29.bin, the panel's refresh tables the driver reads from flash: made
+from firmware/drivers/panel_ws29.py (the makers' published values) by host/panel_table.py. The
 driver's commands are checked against the makers' own traces by
 tests/firmware/mp/traces_mp.py, and against the SSD1680 model by drivers_mp.py."""
 

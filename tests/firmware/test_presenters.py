@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from interpreters import ROOT
 
-PRESENTERS = sorted((ROOT / "firmware").glob("present_*.py"))
+PRESENTERS = sorted((ROOT / "firmware" / "presenters").glob("present_*.py"))
 ALLOWED_IMPORTS = {"ui", "layout", "asyncio", "micropython", "gc"}
 # State methods a presenter never calls: the session offers view(), legal(), the codec.
 STATE_METHODS = {
@@ -248,7 +248,7 @@ def test_every_presenter_answers_the_whole_protocol():
         tree = ast.parse(path.read_text())
         return [node for node in tree.body if isinstance(node, ast.ClassDef)]
 
-    base = classes(ROOT / "firmware" / "present_generic.py")[0]
+    base = classes(ROOT / "firmware" / "presenters" / "present_generic.py")[0]
     protocol = {
         f.name for f in base.body if isinstance(f, ast.FunctionDef) and not f.name.startswith("_")
     }

@@ -1,4 +1,4 @@
-"""Who wrote a log: the device's Ed25519 signer (firmware/ed25519.py, plain Python)
+"""Who wrote a log: the device's Ed25519 signer (firmware/security/ed25519.py, plain Python)
 against the `cryptography` package, the fixed-base table, and the laptop's trust in
 device keys (host/authentic.py, host/logdb.py). The signer also runs under
 MicroPython: tests/firmware/mp/signing_mp.py."""

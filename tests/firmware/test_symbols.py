@@ -1,4 +1,4 @@
-"""The device's drawn symbols: firmware/writer.py finds symbol k at the font's record 95 + k,
+"""The device's drawn symbols: firmware/display/writer.py finds symbol k at the font's record 95 + k,
 by its place in SYMBOLS, and host/symbols.py appends the records in the order of ART; the two
 lists must name the same symbols in the same order, or a screen draws wine for bread."""
 
@@ -18,9 +18,15 @@ def writer_symbols(source: str) -> list[str]:
 
 
 def test_writer_and_the_fonts_agree_on_the_symbols():
-    assert writer_symbols((ROOT / "firmware" / "writer.py").read_text()) == list(symbols.ART)
+    assert writer_symbols((ROOT / "firmware" / "display" / "writer.py").read_text()) == list(
+        symbols.ART
+    )
 
 
 def test_a_swapped_pair_is_seen():
-    source = (ROOT / "firmware" / "writer.py").read_text().replace(" bread wine ", " wine bread ")
+    source = (
+        (ROOT / "firmware" / "display" / "writer.py")
+        .read_text()
+        .replace(" bread wine ", " wine bread ")
+    )
     assert writer_symbols(source) != list(symbols.ART)

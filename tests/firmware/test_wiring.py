@@ -1,7 +1,7 @@
 """The pin map (wiring/pinmap.json) and everything generated from it.
 
 Every check in wiring/pinrules.py passes on the real pin map and fails on a copy broken in the
-way it exists to catch; the generated files are up to date; firmware/boards.py imports under
+way it exists to catch; the generated files are up to date; firmware/drivers/boards.py imports under
 MicroPython and holds the keys the firmware codes against."""
 
 import ast
@@ -248,7 +248,7 @@ def test_a_changed_pin_map_makes_the_files_stale():
     moved = broken(_set(R + ("buttons", "A"), 19))
     assert pinrules.problems(moved) == []
     assert set(generate.stale(moved)) == {
-        "firmware/boards.py",
+        "firmware/drivers/boards.py",
         "wiring/pinmap.md",
         "wiring/diagram.svg",
     }
@@ -276,11 +276,11 @@ def test_cli_check_passes_on_the_repository():
 
 def test_cli_check_fails_on_a_hand_edited_boards_py(tmp_path):
     _copy_tree(tmp_path)
-    boards = tmp_path / "firmware" / "boards.py"
+    boards = tmp_path / "firmware" / "drivers" / "boards.py"
     boards.write_text(boards.read_text().replace('"dc": 8', '"dc": 7'))
     done = _cli("--check", "--root", str(tmp_path))
     assert done.returncode == 1
-    assert "stale: firmware/boards.py" in done.stderr
+    assert "stale: firmware/drivers/boards.py" in done.stderr
     assert '"dc": 7' in boards.read_text(), "--check must not write"
     assert _cli("--root", str(tmp_path)).returncode == 0
     assert _cli("--check", "--root", str(tmp_path)).returncode == 0
@@ -302,7 +302,7 @@ def test_cli_refuses_a_broken_pin_map_in_one_line_per_problem(tmp_path):
 
 
 def test_boards_py_imports_nothing_and_keeps_the_promised_keys():
-    tree = ast.parse((ROOT / "firmware" / "boards.py").read_text())
+    tree = ast.parse((ROOT / "firmware" / "drivers" / "boards.py").read_text())
     assert not [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
     namespace = {}
     exec(compile(tree, "boards.py", "exec"), namespace)
@@ -324,7 +324,7 @@ def test_boards_py_imports_under_micropython():
         "print(p['display']['dc'], p['display']['miso'], p['button_pull'], p['leds']['count'])\n"
         "print(boards.PROFILES['badger2040w']['display']['driver'])\n"
     )
-    done = run_micropython(["-c", code], extra_path=[ROOT / "firmware"])
+    done = run_micropython(["-c", code], extra_path=[ROOT / "firmware" / "drivers"])
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == ["8 None up 7", "uc8151"]
 
@@ -414,7 +414,7 @@ def test_selftest_runs_under_micropython_with_fake_hardware(tmp_path):
     tests/device/test_bringup.py runs it with the firmware's drivers on the simulated parts."""
     (tmp_path / "machine.py").write_text(FAKE_MACHINE)
     (tmp_path / "neopixel.py").write_text(FAKE_NEOPIXEL)
-    (tmp_path / "boards.py").write_bytes((ROOT / "firmware" / "boards.py").read_bytes())
+    (tmp_path / "boards.py").write_bytes((ROOT / "firmware" / "drivers" / "boards.py").read_bytes())
     done = run_micropython([ROOT / "wiring" / "selftest.py"], extra_path=[tmp_path], timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout

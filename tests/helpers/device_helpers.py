@@ -3,7 +3,7 @@
 The panel picture is checked against the screen's description by reading every text
 the firmware says it drew, glyph by glyph: the small size with MicroPython's own 8x8
 font (dumped once from the unix port), the medium and large sizes with the font files
-the firmware reads (firmware/fonts/, host/fonts.py). The picture and the words must
+the firmware reads (firmware/display/fonts/, host/fonts.py). The picture and the words must
 agree pixel for pixel over each glyph's whole cell.
 """
 
@@ -17,6 +17,7 @@ from interpreters import ROOT
 
 from host import sim_play
 from host.fonts import BinFont
+from host.manifest import source_path
 from host.sim_client import SimClient, SimDevice, micropython, pixel
 from host.sim_play import corner_move, next_press, sins_policy, start_game  # noqa: F401
 from host.typesize import glyph_cells
@@ -130,7 +131,7 @@ def render_screen(code: str) -> tuple[tuple[int, int, bytes], dict]:
         [micropython(), "-c", RENDER % code],
         capture_output=True,
         text=True,
-        env=dict(os.environ, MICROPYPATH=str(ROOT / "firmware")),
+        env=dict(os.environ, MICROPYPATH=":".join(str(p) for p in source_path())),
         timeout=60,
     )
     assert done.returncode == 0, done.stdout + done.stderr

@@ -103,7 +103,7 @@ def make_flash(flash: Path, n_games: int = 3, in_progress: bool = True, pad: int
     Returns {id: bytes} of the finished games written."""
     flash.mkdir(parents=True, exist_ok=True)
     shutil.copytree(ROOT / "shared_rules", flash / "shared_rules", dirs_exist_ok=True)
-    shutil.copy(ROOT / "firmware" / "serial_link.py", flash / "serial_link.py")
+    shutil.copy(ROOT / "firmware" / "link" / "serial_link.py", flash / "serial_link.py")
     for name in ("main.py", "fake_app.py", "version.py"):
         shutil.copy(FIXTURE / name, flash / name)
     # the real Ctrl-C guard; the link's rarer ops, what its halves share, its collections

@@ -221,7 +221,7 @@ def tab_shows(driver, tab, version: str, state=None, timeout=20) -> dict:
     return shown
 
 
-# ****** the game-shaped page (firmware/phone_page.html) ******
+# ****** the game-shaped page (firmware/phones/phone_page.html) ******
 # What a tab shows of the table: every public fact, from the seats' boxes (the lists kept
 # per seat) and the list below them, each element carrying the view's data it shows.
 TABLE_SHOWN = """

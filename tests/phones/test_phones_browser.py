@@ -40,7 +40,7 @@ from host.phone_sim import PhoneHost, choice_actions, replay_views
 from host.sim_client import RP2040_HEAP
 
 HEAP = "%dK" % (RP2040_HEAP // 1024)
-PAGE = Path(__file__).resolve().parents[2] / "firmware" / "phone_page.html"
+PAGE = Path(__file__).resolve().parents[2] / "firmware" / "phones" / "phone_page.html"
 DOCS = os.environ.get("CONFESSOR_PHONE_SHOTS")  # a folder: also keep the screenshots there
 
 

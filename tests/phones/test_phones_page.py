@@ -1,4 +1,4 @@
-"""The phone page (firmware/phone_page.html) draws cards with the device's own symbols:
+"""The phone page (firmware/phones/phone_page.html) draws cards with the device's own symbols:
 the pictures written into it are host/symbols.py's ART, pixel for pixel, under the same
 names (a sin, a good, taler, a room, a suit), and the page stays within its budget."""
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from host.symbols import ART, SIDE
 
-PAGE = Path(__file__).resolve().parents[2] / "firmware" / "phone_page.html"
+PAGE = Path(__file__).resolve().parents[2] / "firmware" / "phones" / "phone_page.html"
 BUDGET = 40 * 1024  # docs/phones.md, "The page, drawn as the game"
 
 

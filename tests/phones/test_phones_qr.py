@@ -1,4 +1,4 @@
-"""The QR encoder the device draws join codes with (firmware/qr.py).
+"""The QR encoder the device draws join codes with (firmware/display/qr.py).
 
 Its matrices must equal a well-kept reference library's (python-qrcode, pinned in
 pyproject.toml) module for module, under CPython and on the MicroPython unix port; and
@@ -16,7 +16,9 @@ from interpreters import ROOT, run_micropython
 from phone_helpers import camera_pgm, pbm_png, zbar
 from qrcode.util import MODE_8BIT_BYTE, QRData
 
-sys.path.insert(0, str(ROOT / "firmware"))
+from host.manifest import source_path
+
+sys.path.insert(0, str(ROOT / "firmware" / "display"))
 import qr  # noqa: E402
 
 LEVELS = {
@@ -90,7 +92,7 @@ def test_micropython_draws_the_same_matrices(tmp_path):
     (tmp_path / "cases.json").write_text(json.dumps(payload))
     done = run_micropython(
         [ROOT / "tests" / "phones_mp" / "qr_matrices.py", tmp_path / "cases.json"],
-        extra_path=[ROOT / "firmware"],
+        extra_path=[ROOT / "firmware" / "display"],
         timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
@@ -118,7 +120,7 @@ def join_picture(tmp_path, *args):
     sim = tmp_path / "sim"
     done = run_micropython(
         [ROOT / "tests" / "phones_mp" / "join_picture.py", *args],
-        extra_path=[".frozen", ROOT / "firmware"],
+        extra_path=[".frozen", *source_path()],
         timeout=120,
         cwd=tmp_path,
         env={"CONFESSOR_SIM": str(sim), "CONFESSOR_SIM_SPEED": "instant"},

@@ -1,4 +1,4 @@
-"""firmware/microdot.py is microdot's own file from the release pinned in pyproject.toml,
+"""firmware/phones/microdot.py is microdot's own file from the release pinned in pyproject.toml,
 less whole definitions phone mode does not use (host/microdot_subset.py lists them and
 why): every line kept is upstream's. It still runs under CPython (the stand-in tests
 serve with it there too) and keeps what phone_server.py calls."""
@@ -10,16 +10,20 @@ from interpreters import ROOT
 
 from host import microdot_subset
 
-VENDORED = ROOT / "firmware" / "microdot.py"
+VENDORED = ROOT / "firmware" / "phones" / "microdot.py"
 
 
 def test_vendored_microdot_is_the_pinned_release_less_the_listed_definitions():
     expected = microdot_subset.subset(microdot_subset.pinned_source())
     assert VENDORED.read_text() == expected, (
-        "firmware/microdot.py differs from the pinned microdot's subset: run "
+        "firmware/phones/microdot.py differs from the pinned microdot's subset: run "
         "`python -m host.microdot_subset` (docs/phones.md, 'Updating microdot')"
     )
-    assert (ROOT / "firmware" / "microdot-LICENSE.txt").read_text().startswith("MIT License")
+    assert (
+        (ROOT / "firmware" / "phones" / "microdot-LICENSE.txt")
+        .read_text()
+        .startswith("MIT License")
+    )
 
 
 def test_every_kept_line_is_upstreams_in_order():
@@ -44,7 +48,7 @@ def test_the_subset_keeps_what_the_server_uses_and_drops_what_it_lists():
     needed |= {"after_error_request", "handle_request", "dispatch_request", "create", "write"}
     assert needed <= names
     assert "start_server" not in names and "set_cookie" not in names
-    sys.path.insert(0, str(ROOT / "firmware"))
+    sys.path.insert(0, str(ROOT / "firmware" / "phones"))
     try:
         import microdot  # the vendored subset imports and builds an app under CPython
 
@@ -52,4 +56,4 @@ def test_the_subset_keeps_what_the_server_uses_and_drops_what_it_lists():
         app.get("/s/<token>")(lambda req, token: token)
         assert app.url_map
     finally:
-        sys.path.remove(str(ROOT / "firmware"))
+        sys.path.remove(str(ROOT / "firmware" / "phones"))

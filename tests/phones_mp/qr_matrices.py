@@ -1,4 +1,4 @@
-# Run on the MicroPython unix port: encode every case of a JSON file with firmware/qr.py
+# Run on the MicroPython unix port: encode every case of a JSON file with firmware/display/qr.py
 # and print one line per case: version, level, mask and the matrix rows, for the laptop
 # to compare with the reference library (tests/phones/test_phones_qr.py).
 import binascii

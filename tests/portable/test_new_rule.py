@@ -791,7 +791,7 @@ def test_by_default_the_only_end_is_the_target():
 def test_a_device_may_forget_the_actions_it_journaled():
     """A game to the target alone may run to thousands of actions: a device, which
     journals each action as it is taken, forgets the history it keeps in RAM whenever it
-    fills its reserved room (firmware/session.py). Forgetting changes nothing the game
+    fills its reserved room (firmware/play/session.py). Forgetting changes nothing the game
     can see: the same views, legal actions and announcements at every move, and
     move_number() still counts every action."""
     from shared_rules.driver import draw_chance

@@ -3,10 +3,10 @@ examples (portable: CPython and MicroPython).
 
 Quotes are from the 7 Pecados rulebook (Venatus Ediciones, 2017); the
 readings are docs/rules/siete-pecados.md's R1..R20. Every state is reached
-through the public API, chance included (pecados_kit).
+through the public API, chance included (siete_pecados_kit).
 """
 
-from pecados_kit import (
+from siete_pecados_kit import (
     AD,
     A,
     E,

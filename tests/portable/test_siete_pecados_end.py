@@ -12,7 +12,7 @@ suits the part the test gives them (saints get cards of untempted sins,
 sinners cards of tempted ones), and the players play accordingly.
 """
 
-from pecados_kit import game, kinds
+from siete_pecados_kit import game, kinds
 
 from shared_rules.driver import RandomBot, make_bot, play
 from shared_rules.game import CHANCE

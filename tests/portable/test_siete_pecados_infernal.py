@@ -7,7 +7,7 @@ Variant: Let's Sin Together"; the readings are docs/rules/siete-pecados.md's
 R1..R20. Every state is reached through the public API, chance included.
 """
 
-from pecados_kit import (
+from siete_pecados_kit import (
     AD,
     A,
     E,

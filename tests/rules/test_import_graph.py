@@ -26,14 +26,18 @@ KNOWN_LAPTOP_IMPORTS: set[tuple[str, str]] = set()
 
 def modules(root):
     """Module name -> file, named as the device imports them: firmware/'s modules by their
-    own names ("store", "sim.builder"), the core's as "shared_rules.x"."""
+    own names wherever their concern folder is ("store", not "storage.store"), a package's
+    by its dotted name ("sim.builder"), the core's as "shared_rules.x"."""
     out = {}
     firmware = root / "firmware"
     for path in sorted(firmware.rglob("*.py")):
         rel = path.relative_to(firmware)
         if rel.parts[0] in ("port", "manifest.py"):
             continue  # MicroPython's own source; the manifest is read, never imported
-        out[_name(rel.with_suffix("").parts)] = path
+        parts = rel.with_suffix("").parts
+        if not (firmware / parts[0] / "__init__.py").is_file():
+            parts = parts[1:] if len(parts) > 1 else parts  # a concern folder, no package
+        out[_name(parts)] = path
     for path in sorted((root / "shared_rules").rglob("*.py")):
         out[_name(path.relative_to(root).with_suffix("").parts)] = path
     return out
@@ -153,11 +157,12 @@ def test_device_code_imports_nothing_laptop_only():
 
 def test_the_checks_fail_on_a_planted_tree(tmp_path):
     (tmp_path / "firmware" / "sim").mkdir(parents=True)
+    (tmp_path / "firmware" / "play").mkdir()  # a concern folder: its modules keep plain names
     (tmp_path / "shared_rules").mkdir()
     plant = {
         "firmware/main.py": "import app\n",
-        "firmware/app.py": "def run():\n    import menu, sim\n    import host.cli\n",
-        "firmware/menu.py": "from app import run\nfrom shared_rules import games\n",
+        "firmware/play/app.py": "def run():\n    import menu, sim\n    import host.cli\n",
+        "firmware/play/menu.py": "from app import run\nfrom shared_rules import games\n",
         "firmware/sim/__init__.py": "from sim import rp2\n",
         "firmware/sim/rp2.py": "from . import env\n",
         "shared_rules/__init__.py": "",

@@ -4,7 +4,7 @@
 
 import asyncio
 
-import present_meaculpa as P
+import present_mea_culpa as P
 
 from shared_rules import mea_culpa_keeper as K
 from shared_rules.rng import Stream
@@ -89,8 +89,8 @@ def test_market_screen_says_when_the_discards_were_reshuffled():
     # the announcements' screens are in RAM only while they are shown
     import sys
 
-    assert s.unloaded == ["present_meaculpa_news"] * shown
-    assert "present_meaculpa_news" not in sys.modules
+    assert s.unloaded == ["present_mea_culpa_news"] * shown
+    assert "present_mea_culpa_news" not in sys.modules
 
 
 def test_a_bid_entered_is_encoded_by_the_codec():
@@ -121,4 +121,4 @@ def test_a_bid_entered_is_encoded_by_the_codec():
     assert s.shown[-1].big == "2 + 2 = 4"
     assert s.shown[-1].private and s.shown[-1].keys[0] == "Confirm"
     # the secret's screens are in RAM only while the device asks
-    assert s.unloaded == ["present_meaculpa_secret"]
+    assert s.unloaded == ["present_mea_culpa_secret"]

@@ -1,4 +1,4 @@
-# The session keeps a long game's history in the room it reserved (firmware/session.py):
+# The session keeps a long game's history in the room it reserved (firmware/play/session.py):
 # New Rule played to its target alone runs to thousands of actions, and the session
 # forgets the actions it has journaled whenever they fill that room, while the rules
 # go on counting every move.

@@ -1,4 +1,4 @@
-# present_newrule.py  The screens of New Rule (Sin) (view format: docs/rules/new-rule.md)
+# present_new_rule.py  The screens of New Rule (Sin) (view format: docs/rules/new-rule.md)
 # MIT licence. Built only from the rules' views, their action codec and what they
 # announce (docs/device.md, "Writing a presenter"). Every decision is taken in private:
 # the hand and the player's own damned cards are secret, and so is the list of sets
@@ -7,13 +7,13 @@
 # list, best first. The table then sees what moved: the play, the set, the scores, and
 # at the end of a round the God card, the reckoning or total damnation, each player's
 # penalty worked out card by card from the announcement. The turn's screens are in
-# present_newrule_choose.py, loaded while the device asks a decision (a seat playing on
-# its phone never does), the round's end in present_newrule_end.py.
+# present_new_rule_choose.py, loaded while the device asks a decision (a seat playing on
+# its phone never does), the round's end in present_new_rule_end.py.
 
 from present_generic import Presenter
 from ui import Screen
 
-_END = "present_newrule_end"  # the round's end and the game's: loaded when needed
+_END = "present_new_rule_end"  # the round's end and the game's: loaded when needed
 
 
 def _find(news, kind):
@@ -36,21 +36,21 @@ class NewRulePresenter(Presenter):
         self.looking = None  # the seat holding the device since its pass screen
         self.played = None  # the "played" announcement of the turn in progress
 
-    # ****** the turn: pass, hand, sets (present_newrule_choose.py) ******
+    # ****** the turn: pass, hand, sets (present_new_rule_choose.py) ******
     async def enter(self, view, legal, seat):
         """The play (a card, face up or down) or the set, chosen in private; None when
         the table abandons the game from the pause menu. Its screens
-        (present_newrule_choose.py) are in RAM only while the device asks: a seat
+        (present_new_rule_choose.py) are in RAM only while the device asks: a seat
         playing on its phone never needs them."""
-        import present_newrule_choose
+        import present_new_rule_choose
 
-        turn = present_newrule_choose.enter(self, view, seat)
+        turn = present_new_rule_choose.enter(self, view, seat)
         view = None  # the rest is garbage while the seat decides
         try:
             return await turn
         finally:
             turn = None
-            self.s.unload("present_newrule_choose")
+            self.s.unload("present_new_rule_choose")
 
     def where(self, cards, seats, seat):
         """Each card of a set and whose board it is on ("7H yours, 7S P2's")."""
@@ -97,7 +97,7 @@ class NewRulePresenter(Presenter):
         return lines
 
     async def announce(self, news):
-        end = None  # present_newrule_end, while a round's end is shown
+        end = None  # present_new_rule_end, while a round's end is shown
         for item in news:
             kind = item["kind"]
             if kind == "played":
@@ -116,9 +116,9 @@ class NewRulePresenter(Presenter):
             self.s.unload(_END)
 
     def _end(self):
-        import present_newrule_end
+        import present_new_rule_end
 
-        return present_newrule_end
+        return present_new_rule_end
 
     def _play_text(self, played):
         if played is None:

@@ -1,4 +1,4 @@
-# present_sins.py  The screens of 7: The Sins (view format: docs/rules/seven-sins.md)
+# present_seven_sins.py  The screens of 7: The Sins (view format: docs/rules/seven-sins.md)
 # MIT licence. Built only from the rules' views, their action codec and what they
 # announce (docs/device.md, "Writing a presenter"): what a take collects, the Last
 # Judgments out of 3, the Abyss threshold and the result's tie-break all come from the

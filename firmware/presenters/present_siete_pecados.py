@@ -1,4 +1,4 @@
-# present_pecados.py  The screens of 7 Pecados (view and codec: docs/rules/siete-pecados.md)
+# present_siete_pecados.py  The screens of 7 Pecados (view and codec: docs/rules/siete-pecados.md)
 # MIT licence. Pass and peek: each turn the device goes to the player, who looks at the
 # hand (two cards and the draw) on a private screen and chooses the draw and the play
 # there; leaving it takes a full refresh (privacy.py). A card dealt from the limbo is
@@ -8,8 +8,8 @@
 #
 # Written for the heap: it does not derive from present_generic (whose code would stay
 # in RAM beside it), a list screen holds only the answers of the level on show, the
-# decisions' screens are in present_pecados_choose.py, imported while the device asks
-# one (a seat on its phone never does), and the end screens in present_pecados_end.py,
+# decisions' screens are in present_siete_pecados_choose.py, imported while the device asks
+# one (a seat on its phone never does), and the end screens in present_siete_pecados_end.py,
 # imported when the game is over.
 
 from ui import Screen, fits, wrap
@@ -76,14 +76,14 @@ class PecadosPresenter:
 
     # ****** decisions: all entered on this game's own screens ******
     async def enter(self, view, legal, seat):
-        # the screens of a decision (present_pecados_choose.py) are in RAM only while
+        # the screens of a decision (present_siete_pecados_choose.py) are in RAM only while
         # the device asks one: a seat playing on its phone never needs them
-        import present_pecados_choose
+        import present_siete_pecados_choose
 
         try:
-            return await present_pecados_choose.enter(self, view, legal, seat)
+            return await present_siete_pecados_choose.enter(self, view, legal, seat)
         finally:
-            self.s.unload("present_pecados_choose")
+            self.s.unload("present_siete_pecados_choose")
 
     def enters(self, seat):
         return True  # the hand, the limbo's favours, "who cancels?": all its own screens
@@ -188,9 +188,9 @@ class PecadosPresenter:
         hand = self.s.view(seat)["me"]["hand"]
         return ["#" + (", ".join(hand) or "no cards")]
 
-    # ****** the end (present_pecados_end.py, loaded only then) ******
+    # ****** the end (present_siete_pecados_end.py, loaded only then) ******
     def final_public(self, view):
-        from present_pecados_end import final_public
+        from present_siete_pecados_end import final_public
 
         return final_public(self, view)
 
@@ -201,6 +201,6 @@ class PecadosPresenter:
         return None  # nothing stays secret at the end
 
     def ranking(self, view):
-        from present_pecados_end import ranking
+        from present_siete_pecados_end import ranking
 
         return ranking(self, view)

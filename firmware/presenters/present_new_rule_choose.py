@@ -1,6 +1,6 @@
-# present_newrule_choose.py  The screens of a New Rule (Sin) turn: the pass screen, the
+# present_new_rule_choose.py  The screens of a New Rule (Sin) turn: the pass screen, the
 # hand (a card face up or down), the sets the rules list
-# MIT licence. Imported by present_newrule.py for a decision the device asks (and
+# MIT licence. Imported by present_new_rule.py for a decision the device asks (and
 # forgotten after it), so a game whose seats play on their phones does not keep this
 # code in RAM. Built only from the rules' views, codec and legal list; `p` is the
 # presenter (its session, names and `looking`: the seat holding the device).

@@ -1,5 +1,5 @@
-# present_newrule_end.py  New Rule (Sin): the screens of a round's end and the game's
-# MIT licence. Loaded by present_newrule.py when a round ends (the God card, the
+# present_new_rule_end.py  New Rule (Sin): the screens of a round's end and the game's
+# MIT licence. Loaded by present_new_rule.py when a round ends (the God card, the
 # reckoning, total damnation, the next deal) or the game does, and dropped after, so
 # its code is not in RAM while the table plays its turns. Each player's penalty is
 # worked out card by card from the rules' announcement; nothing is computed here.

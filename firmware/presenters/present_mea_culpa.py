@@ -1,13 +1,13 @@
-# present_meaculpa.py  The screens of the Mea Culpa keeper (docs/rules/mea-culpa-keeper.md)
+# present_mea_culpa.py  The screens of the Mea Culpa keeper (docs/rules/mea-culpa-keeper.md)
 # MIT licence. The board carries the economy; the device shows the market it drew, the
 # rooms' cards, takes each seat's etched-post bid and the Pope's die in private (pass
 # screen, secret screens with the status LED red, a full refresh after), and shows the
 # table what the rules announce: the market, the bids, the character order and the
 # Pope's verdict. Built only from the rules' views, codec and announcements. What a game
 # in play needs only now and then is in modules of its own, in RAM only while used: the
-# secret screens (present_meaculpa_secret.py: while the device asks a secret, which a seat
-# on its phone never needs), the announcements' screens (present_meaculpa_news.py: the
-# market, the bids, the verdict) and the first and last screens (present_meaculpa_ends.py:
+# secret screens (present_mea_culpa_secret.py: while the device asks a secret, which a seat
+# on its phone never needs), the announcements' screens (present_mea_culpa_news.py: the
+# market, the bids, the verdict) and the first and last screens (present_mea_culpa_ends.py:
 # the starting bonuses, the game over).
 
 import layout
@@ -38,14 +38,14 @@ class MeaCulpaPresenter(Presenter):
     # ****** secrets: entered by one seat behind the gate ******
     async def enter(self, view, legal, seat):
         """A bid or the Pope's die, entered in private; None when the table abandons
-        the game from the pause menu. Its screens (present_meaculpa_secret.py) are in
+        the game from the pause menu. Its screens (present_mea_culpa_secret.py) are in
         RAM only while the device asks: a seat playing on its phone never needs them."""
-        import present_meaculpa_secret
+        import present_mea_culpa_secret
 
         try:
-            return await present_meaculpa_secret.enter(self, view, seat)
+            return await present_mea_culpa_secret.enter(self, view, seat)
         finally:
-            self.s.unload("present_meaculpa_secret")
+            self.s.unload("present_mea_culpa_secret")
 
     def reveal(self, seat, action, text):
         return None  # the seat entered it itself, behind the gate
@@ -171,23 +171,23 @@ class MeaCulpaPresenter(Presenter):
         return "%s: %s" % (self.name(seat), text)
 
     async def announce(self, news):
-        """The screens of what the rules announce (present_meaculpa_news.py, in RAM only
+        """The screens of what the rules announce (present_mea_culpa_news.py, in RAM only
         while they are shown: a few times a round)."""
-        import present_meaculpa_news
+        import present_mea_culpa_news
 
         try:
-            await present_meaculpa_news.announce(self, news)
+            await present_mea_culpa_news.announce(self, news)
         finally:
-            self.s.unload("present_meaculpa_news")
+            self.s.unload("present_mea_culpa_news")
 
-    # ****** the first and last screens (present_meaculpa_ends.py, loaded for them) ******
+    # ****** the first and last screens (present_mea_culpa_ends.py, loaded for them) ******
     def _ends(self, what, *args):
-        import present_meaculpa_ends
+        import present_mea_culpa_ends
 
         try:
-            return getattr(present_meaculpa_ends, what)(self, *args)
+            return getattr(present_mea_culpa_ends, what)(self, *args)
         finally:
-            self.s.unload("present_meaculpa_ends")
+            self.s.unload("present_mea_culpa_ends")
 
     def final_public(self, view):
         return self._ends("final_public", view)

@@ -1,6 +1,6 @@
-# present_meaculpa_ends.py  The Mea Culpa keeper's first and last screens: the starting
+# present_mea_culpa_ends.py  The Mea Culpa keeper's first and last screens: the starting
 # bonuses, the game over
-# MIT licence. Imported by present_meaculpa.py for each of these screens and forgotten
+# MIT licence. Imported by present_mea_culpa.py for each of these screens and forgotten
 # after: a game in play never shows them. Built only from the rules' views and codec;
 # `p` is the presenter (its session and names).
 

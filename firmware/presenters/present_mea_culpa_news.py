@@ -1,6 +1,6 @@
-# present_meaculpa_news.py  The Mea Culpa keeper's screens of what the rules announce: the
+# present_mea_culpa_news.py  The Mea Culpa keeper's screens of what the rules announce: the
 # market drawn, the bids revealed, the character order, the Pope's verdict
-# MIT licence. Imported by present_meaculpa.py while an announcement is shown (a few
+# MIT licence. Imported by present_mea_culpa.py while an announcement is shown (a few
 # times a round) and forgotten after, so a game waiting for a move does not keep this
 # code in RAM. Built only from the rules' views and announcements; `p` is the presenter
 # (its session and names).

@@ -1,5 +1,5 @@
 # phone_server.py  Phone mode's web server: each seat's page and its private choices
-# MIT licence. microdot (firmware/microdot.py, an upstream subset, docs/phones.md) routes
+# MIT licence. microdot (firmware/phones/microdot.py, an upstream subset, docs/phones.md) routes
 # and parses; in front of it sits a door sized for a Pico: at most `max_connections` at
 # once (lwIP on the Pico W keeps 5 TCP connections by default), the oldest half-read request
 # evicted to make room, a request that has not fully arrived within `head_ms` dropped, no

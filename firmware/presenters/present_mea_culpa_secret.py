@@ -1,6 +1,6 @@
-# present_meaculpa_secret.py  The Mea Culpa keeper's secret screens: the pass screen,
+# present_mea_culpa_secret.py  The Mea Culpa keeper's secret screens: the pass screen,
 # a seat's etched-post bid, the Pope's die
-# MIT licence. Imported by present_meaculpa.py for a secret the device asks (and
+# MIT licence. Imported by present_mea_culpa.py for a secret the device asks (and
 # forgotten after it), so a game whose seats bid on their phones does not keep this
 # code in RAM. Built only from the rules' views, codec and legal list; `p` is the
 # presenter (its session and names).

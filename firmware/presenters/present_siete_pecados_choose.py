@@ -1,6 +1,6 @@
-# present_pecados_choose.py  The screens of a 7 Pecados decision: the pass gate, the
+# present_siete_pecados_choose.py  The screens of a 7 Pecados decision: the pass gate, the
 # hand and its choices level by level, the limbo's favour, "who cancels?"
-# MIT licence. Imported by present_pecados.py for a decision the device asks (and
+# MIT licence. Imported by present_siete_pecados.py for a decision the device asks (and
 # forgotten after it), so a game whose seats play on their phones does not keep this
 # code in RAM. Built only from the rules' views, codec and announcements; `p` is the
 # presenter (its session, names and the private look it keeps between decisions).

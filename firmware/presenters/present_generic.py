@@ -4,7 +4,7 @@
 # what a seat alone may know (view(seat) less view(None)) only behind the pass-and-look
 # gate, and what the rules announce on a screen of its own.
 #
-# A presenter sees the game only through its session (firmware/session.py): views, the
+# A presenter sees the game only through its session (firmware/play/session.py): views, the
 # legal actions, the codec, the announcements, seat names and lights, screens and
 # buttons. It never touches the rules state, never imports a game's engine and does no
 # arithmetic on action codes (tests/firmware/test_presenters.py). docs/device.md, "Writing a

@@ -1,5 +1,5 @@
-# present_pecados_end.py  The end of a game of 7 Pecados: why it ended, points, teams
-# MIT licence. Imported by present_pecados.py only when the game is over, so its code
+# present_siete_pecados_end.py  The end of a game of 7 Pecados: why it ended, points, teams
+# MIT licence. Imported by present_siete_pecados.py only when the game is over, so its code
 # is not in RAM during play. Every fact comes from view["result"] (the rules decide
 # winners, tie-breaks and the team result; docs/rules/siete-pecados.md, R8-R10, R17-R19).
 
