@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from host import fonts
+from host.manifest import source_file
 from host.sim_client import micropython
 
 FIRMWARE = fonts.ROOT / "firmware"
@@ -105,7 +106,7 @@ def run():
             "layout",
         ):  # writer reads through blobs; layout imports ui
             subprocess.run(
-                [cross, "-o", str(folder / f"{module}.mpy"), str(FIRMWARE / f"{module}.py")],
+                [cross, "-o", str(folder / f"{module}.mpy"), str(source_file(f"{module}.py"))],
                 check=True,
             )
         try:

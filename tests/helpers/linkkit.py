@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hidden_pair import HiddenPair
 
+from host.manifest import source_file
 from shared_rules import games
 from shared_rules.commit import commitment
 from shared_rules.driver import play
@@ -103,12 +104,11 @@ def make_flash(flash: Path, n_games: int = 3, in_progress: bool = True, pad: int
     Returns {id: bytes} of the finished games written."""
     flash.mkdir(parents=True, exist_ok=True)
     shutil.copytree(ROOT / "shared_rules", flash / "shared_rules", dirs_exist_ok=True)
-    shutil.copy(ROOT / "firmware" / "link" / "serial_link.py", flash / "serial_link.py")
     for name in ("main.py", "fake_app.py", "version.py"):
         shutil.copy(FIXTURE / name, flash / name)
-    # the real Ctrl-C guard; the link's rarer ops, what its halves share, its collections
-    for name in ("guard.py", "link_ops.py", "link_common.py", "lifetime.py"):
-        shutil.copy(ROOT / "firmware" / name, flash / name)
+    # the real link, its Ctrl-C guard, its rarer ops, what its halves share, its collections
+    for name in ("serial_link.py", "guard.py", "link_ops.py", "link_common.py", "lifetime.py"):
+        shutil.copy(source_file(name), flash / name)
     (flash / "device.id").write_text(DEVICE + "\n")
     (flash / "device.pub").write_bytes(public_key())
     (flash / "games").mkdir(exist_ok=True)
