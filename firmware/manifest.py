@@ -22,7 +22,7 @@
 #
 # Left off the board on purpose (tests/firmware/test_manifest.py knows them): this file, port/ (the
 # MicroPython source the images are built from), pyrightconfig.json and fonts/README.md.
-# Host-only modules (bots, the driver, playthroughs, the full Mea Culpa engine) are not
+# Laptop-only modules (bots, shared_rules/laptop/, the full Mea Culpa engine) are not
 # listed: the board never imports them. tests/firmware/test_manifest.py checks that every import of a
 # listed module is satisfied by the list (or by MicroPython itself), and boots the firmware
 # from these files alone.
@@ -97,7 +97,9 @@ module("present_new_rule.py", base_path="presenters")
 module("present_new_rule_choose.py", base_path="presenters")  # a turn on the device's screens: loaded for it
 module("present_new_rule_end.py", base_path="presenters")  # its round ends and the end: loaded when needed
 
-# -- the rules core: the kernel, then each game on the device (entry, engine, its parts) ------
+# -- the rules core: its kernel (shared_rules/*.py), then each game the device runs ------------
+# (a game's package holds the laptop's parts too: its bot, its *laptop.py; shared_rules/laptop/
+# is the laptop's alone. None of them is listed: the board never imports them)
 package(
     "shared_rules",
     (
@@ -113,22 +115,26 @@ package(
         "wire.py",  # the link's frames: loaded when a line comes in
         "fingerprint.py",  # the device key's fingerprint a person compares
         # 7: The Sins
-        "seven_sins_entry.py",
-        "seven_sins.py",
-        # Mea Culpa keeper (the full engine, mea_culpa.py, is laptop-only)
-        "mea_culpa_keeper_entry.py",
-        "mea_culpa_keeper.py",
-        "mea_culpa_codes.py",
-        "mea_culpa_data.py",
-        "mea_culpa_auction.py",
-        # 7 Pecados (its bot, siete_pecados_bot.py, is laptop-only)
-        "siete_pecados_entry.py",
-        "siete_pecados.py",
-        "siete_pecados_data.py",
-        "siete_pecados_end.py",  # the end of a game: imported then
-        # New Rule (Sin) (its bot, new_rule_bot.py, is laptop-only)
-        "new_rule_entry.py",
-        "new_rule.py",
+        "seven_sins/__init__.py",
+        "seven_sins/entry.py",
+        "seven_sins/rules.py",
+        # Mea Culpa: the keeper (the full engine, mea_culpa/rules.py, is laptop-only)
+        "mea_culpa/__init__.py",
+        "mea_culpa/keeper_entry.py",
+        "mea_culpa/keeper.py",
+        "mea_culpa/codes.py",
+        "mea_culpa/data.py",
+        "mea_culpa/auction.py",
+        # 7 Pecados
+        "siete_pecados/__init__.py",
+        "siete_pecados/entry.py",
+        "siete_pecados/rules.py",
+        "siete_pecados/data.py",
+        "siete_pecados/end.py",  # the end of a game: imported then
+        # New Rule (Sin)
+        "new_rule/__init__.py",
+        "new_rule/entry.py",
+        "new_rule/rules.py",
     ),
     base_path="..",
 )

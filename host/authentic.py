@@ -19,8 +19,8 @@ from __future__ import annotations
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from shared_rules import logcheck
 from shared_rules.commit import VerifyError
+from shared_rules.laptop import logcheck
 
 
 class KeyProblem(VerifyError):

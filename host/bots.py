@@ -1,6 +1,6 @@
 """Bots by name, for the laptop: the game's own bots plus the search bot.
 
-`random` and the bots a game lists (shared_rules.driver.make_bot), and
+`random` and the bots a game lists (shared_rules.laptop.driver.make_bot), and
 `ismcts` (host/ismcts.py) for every game, with its budget a decision in
 iterations as `ismcts:N` (default DEFAULT_ITERATIONS), or in CPU seconds as
 `ismcts:time=1s` (or `time=250ms`).
@@ -9,8 +9,8 @@ iterations as `ismcts:N` (default DEFAULT_ITERATIONS), or in CPU seconds as
 from __future__ import annotations
 
 from host.ismcts import DEFAULT_ITERATIONS, SearchBot
-from shared_rules import driver
 from shared_rules.game import BadOption
+from shared_rules.laptop import driver
 
 SEARCH = "ismcts"
 MAX_ITERATIONS = 1_000_000  # a decision of minutes: more is a typo, not a plan

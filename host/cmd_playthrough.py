@@ -3,7 +3,7 @@
 from host.errors import CliError
 from host.options import add_game_arguments, load_game
 from host.simulate import SAFETY_CAP
-from shared_rules.playthrough import lines
+from shared_rules.laptop.playthrough import lines
 
 HELP = "print one seeded game move by move"
 

@@ -39,8 +39,9 @@ def _authorship(args, label, data) -> str:
 
 
 def run(args):
-    from shared_rules import games, logcheck
+    from shared_rules import games
     from shared_rules.game import RulesError
+    from shared_rules.laptop import logcheck
 
     label, data = load_log(args, args.log)
     try:

@@ -15,8 +15,9 @@ from host import report as words
 from host.logdb import default_path
 from host.logtools import add_db_argument, open_db, seat_names
 from host.tally import Tally, record_of_history
-from shared_rules import games, logcheck
+from shared_rules import games
 from shared_rules.game import RulesError
+from shared_rules.laptop import logcheck
 
 HELP = "statistics of the games synced from the device: who wins, streaks, lengths"
 

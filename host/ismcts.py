@@ -17,7 +17,7 @@ is played through (open loop): a node stands for every deal the mover cannot
 foresee. A child's availability count stands for its parent's visits in UCB.
 
 What the search knows of a game comes from the game's search guide (the
-entry's SEARCH_GUIDE, a class in its bot module; shared_rules/search_guide.py
+entry's SEARCH_GUIDE, a class in its bot module; shared_rules/laptop/search_guide.py
 says what it answers): a rollout policy, an evaluation at a cut-off (`horizon`
 stages on, a stage being a round or the like), and an order of the moves, best
 first, that lets a wide node (more than the guide's `wide` moves, Mea Culpa's
@@ -40,10 +40,10 @@ import math
 import time
 
 from shared_rules import games
-from shared_rules.driver import INFORMATION_SET
 from shared_rules.game import CHANCE, TERMINAL
+from shared_rules.laptop.driver import INFORMATION_SET
+from shared_rules.laptop.search_guide import PERMILLE, Guide
 from shared_rules.rng import Stream
-from shared_rules.search_guide import PERMILLE, Guide
 
 DEFAULT_ITERATIONS = 200
 FIXED = 1 << 16  # fixed-point unit of UCB values

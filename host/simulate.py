@@ -28,7 +28,7 @@ from typing import NamedTuple
 from host.bots import make_bot
 from host.tally import GameRecord, GameWatcher, Tally, units_of
 from shared_rules import games
-from shared_rules.driver import play
+from shared_rules.laptop.driver import play
 
 # A simulation stops a game still going after this many actions (chance included) and
 # reports it as stopped, never as a result: New Rule with no round limit ends only when

@@ -221,8 +221,8 @@ def long_log() -> bytes:
     """A finished 5-player 7: The Sins log, signed with the stand-in device key."""
     from shared_rules import games
     from shared_rules.commit import commitment
-    from shared_rules.driver import play
     from shared_rules.journal import Journal, game_id_for
+    from shared_rules.laptop.driver import play
 
     kit = _kit()
     game = games.load("seven-sins", 5)

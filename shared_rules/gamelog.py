@@ -30,7 +30,7 @@ The format lives in three modules, each imported where it is needed:
   the signature): the only part of the format a device keeps in RAM during play;
 - this module reads records and logs (the device loads it to resume a game or to
   tell a finished log, and drops it);
-- shared_rules/logcheck.py (the laptop's) verifies a whole log: everything a log
+- shared_rules/laptop/logcheck.py (the laptop's) verifies a whole log: everything a log
   says about itself; the laptop then checks the signature and whether it trusts the
   key (host/authentic.py).
 """

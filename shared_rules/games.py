@@ -17,11 +17,11 @@ from shared_rules.game import BadOption
 
 # name -> the module of its entry. Tests add their own games with register().
 _CATALOGUE = {
-    "seven-sins": "shared_rules.seven_sins_entry",
-    "mea-culpa": "shared_rules.mea_culpa_entry",
-    "mea-culpa-keeper": "shared_rules.mea_culpa_keeper_entry",
-    "siete-pecados": "shared_rules.siete_pecados_entry",
-    "new-rule": "shared_rules.new_rule_entry",
+    "seven-sins": "shared_rules.seven_sins.entry",
+    "mea-culpa": "shared_rules.mea_culpa.entry",
+    "mea-culpa-keeper": "shared_rules.mea_culpa.keeper_entry",
+    "siete-pecados": "shared_rules.siete_pecados.entry",
+    "new-rule": "shared_rules.new_rule.entry",
 }
 _ENGINES = {}  # name -> (module, class) of games registered by tests, without an entry
 

@@ -169,7 +169,8 @@ class Session:
         chosen = await table_pause.pause(self, seat)
         if chosen == "rejoin":
             table_pause = None
-            await self.phones.rejoin(self, seat)  # pyright: ignore[reportOptionalMemberAccess]
+            # (the menu offers it only in a game with phones: session_open.py sets them)
+            await self.phones.rejoin(self, seat)  # pyright: ignore[reportOptionalMemberAccess, reportAttributeAccessIssue]
             return False
         return chosen
 

@@ -75,7 +75,7 @@ class Host:
         seed = binascii.unhexlify(env("PHONE_SEED", "5e" * 32))
         self.chance = Stream(seed, b"chance")
         # Random table moves, each seat from its own labelled stream as the host's
-        # RandomBot draws them (shared_rules/driver.py is host-only: not on the flash).
+        # RandomBot draws them (shared_rules/laptop/driver.py is host-only: not on the flash).
         self.bots = [Stream(seed, "bot%d" % s) for s in range(self.game.num_players)]
         self.state = self.game.new_initial_state()
         self.names = ["P%d" % (s + 1) for s in range(self.game.num_players)]

@@ -2,7 +2,7 @@
 
 import time
 
-from shared_rules.driver import play
+from shared_rules.laptop.driver import play
 
 
 def random_play(game, seconds=2.0, repeats=3):

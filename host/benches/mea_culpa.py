@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from host.benches import random_play, target
-from shared_rules.driver import RandomBot, play
-from shared_rules.mea_culpa import MeaCulpa
-from shared_rules.mea_culpa_bot import GreedyBot
+from shared_rules.laptop.driver import RandomBot, play
+from shared_rules.mea_culpa.bot import GreedyBot
+from shared_rules.mea_culpa.rules import MeaCulpa
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,8 +18,8 @@ TARGET = 1000  # random games per CPU second (issue 28)
 MP_GAMES = 20
 MP_SCRIPT = """
 import time
-from shared_rules.driver import play
-from shared_rules.mea_culpa import MeaCulpa
+from shared_rules.laptop.driver import play
+from shared_rules.mea_culpa.rules import MeaCulpa
 game = MeaCulpa(%d)
 start = time.ticks_ms()
 moves = 0

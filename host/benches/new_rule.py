@@ -28,7 +28,7 @@ HEAPS = (32, 48, 64, 72, 80, 96, 128)  # thousands of words (-X heapsize=NwK)
 SCRIPT = """
 import time
 from shared_rules import games
-from shared_rules.driver import play
+from shared_rules.laptop.driver import play
 g = games.load("new-rule", 4, round_limit=20)
 start = time.ticks_ms()
 for i in range(%d):
@@ -43,8 +43,8 @@ print(time.ticks_diff(time.ticks_ms(), start))
 HEAP_SCRIPT = """
 import gc
 from shared_rules import games
-from shared_rules import new_rule_entry
-from shared_rules.driver import draw_chance, make_bot
+from shared_rules.new_rule import entry as new_rule_entry
+from shared_rules.laptop.driver import draw_chance, make_bot
 from shared_rules.rng import Stream
 g = games.load("new-rule", 4)
 seed = b"heap"

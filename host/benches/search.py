@@ -28,7 +28,7 @@ from host.bots import make_bot
 from host.ismcts import win_shares
 from host.stats import wilson
 from shared_rules import games
-from shared_rules.driver import play
+from shared_rules.laptop.driver import play
 
 LONG = os.environ.get("CONFESSOR_BENCH_LONG") == "1"
 # game -> iterations a decision; per-move CPU stays far below 2 s (the bench says how far)

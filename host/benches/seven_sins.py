@@ -22,7 +22,7 @@ SCRIPT = (
     """
 import time
 from shared_rules import games
-from shared_rules.driver import play
+from shared_rules.laptop.driver import play
 g = games.load("seven-sins", 4)
 start = time.ticks_ms()
 for i in range(%d):

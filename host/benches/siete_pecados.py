@@ -10,7 +10,7 @@ from pathlib import Path
 
 from host.benches import random_play, target
 from shared_rules import games
-from shared_rules.driver import make_bot, play
+from shared_rules.laptop.driver import make_bot, play
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,7 +21,7 @@ WINRATE_GAMES = 400
 SCRIPT = """
 import time
 from shared_rules import games
-from shared_rules.driver import play
+from shared_rules.laptop.driver import play
 g = games.load("siete-pecados", 4, mode=%r)
 start = time.ticks_ms()
 moves = 0

@@ -96,7 +96,8 @@ def test_the_figures_script_measures_every_row_of_the_record(tmp_path):
     from interpreters import ROOT as REPO
     from interpreters import run_micropython
 
-    from shared_rules import games, logcheck
+    from shared_rules import games
+    from shared_rules.laptop import logcheck
 
     (tmp_path / "heap.txt").write_text("2000000")  # what the exec before `run` notes
     done = run_micropython(

@@ -18,7 +18,8 @@ from device_helpers import (
     start_game,
 )
 
-from shared_rules import gamelog, games, logcheck
+from shared_rules import gamelog, games
+from shared_rules.laptop import logcheck
 
 HIDDEN_PAIR = "hidden-pair:hidden_pair:HiddenPair"
 games.register("hidden-pair", "hidden_pair", "HiddenPair")  # the test game, for verify()

@@ -11,9 +11,10 @@ from device_helpers import check_picture, log_of, start_device, start_game
 
 from host import typesize
 from host.sim_client import plain
-from shared_rules import games, logcheck
-from shared_rules import mea_culpa_keeper as K
-from shared_rules import new_rule_entry as NEW_RULE
+from shared_rules import games
+from shared_rules.laptop import logcheck
+from shared_rules.mea_culpa import keeper as K
+from shared_rules.new_rule import entry as NEW_RULE
 
 TITLE = "Mea Culpa keeper"
 
@@ -333,9 +334,9 @@ def test_a_board_without_seven_sins_opens_the_menu_on_an_installed_game(tmp_path
         old = dev.client.status()["boot"]
         dev.power_cut()
         for name in (
-            "shared_rules/seven_sins.mpy",
+            "shared_rules/seven_sins/rules.mpy",
             "present_seven_sins.mpy",
-            "shared_rules/siete_pecados.mpy",
+            "shared_rules/siete_pecados/rules.mpy",
         ):
             (tmp_path / "flash" / name).unlink(missing_ok=name.endswith("pecados.mpy"))
         dev.boot(old)

@@ -15,7 +15,8 @@ from device_helpers import log_of, start_device
 from host.benches.device import menu_heap
 from host.sim_client import MIN_FREE, device_heap, simulator_share
 from host.sim_play import play_session
-from shared_rules import games, logcheck
+from shared_rules import games
+from shared_rules.laptop import logcheck
 
 SEEDS = ("a1", "b2")
 

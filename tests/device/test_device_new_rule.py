@@ -20,8 +20,9 @@ from test_device_power import actions, power_cut_and_check
 
 from host.sim_client import device_heap
 from host.sim_play import NEW_RULE_TITLE, new_rule_press, new_rule_rows, start_game
-from shared_rules import games, logcheck
+from shared_rules import games
 from shared_rules.game import CHANCE
+from shared_rules.laptop import logcheck
 
 # 2 players to 100: two rounds (a God card, a face-down King forgiving a round, two
 # face-down plays refused at the limit, the reserve dealt), P2 reaches 100.

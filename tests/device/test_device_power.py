@@ -15,8 +15,9 @@ from device_helpers import (
     step,
 )
 
-from shared_rules import gamelog, games, logcheck
+from shared_rules import gamelog, games
 from shared_rules.game import CHANCE
+from shared_rules.laptop import logcheck
 
 PLAYERS = 3
 

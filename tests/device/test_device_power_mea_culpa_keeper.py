@@ -19,8 +19,9 @@ from device_helpers import check_picture, log_of, start_device, start_game
 from test_device_power import actions, power_cut_and_check
 
 from host.sim_play import KEEPER_TITLE, keeper_press
-from shared_rules import games, logcheck
-from shared_rules import mea_culpa_keeper as K
+from shared_rules import games
+from shared_rules.laptop import logcheck
+from shared_rules.mea_culpa import keeper as K
 
 PLAYERS = 4
 ROUNDS = 2

@@ -21,7 +21,8 @@ from test_device_power import actions, power_cut_and_check
 
 from host.sim_client import device_heap
 from host.sim_play import PECADOS_TITLE, pecados_press, pecados_step, play_pecados
-from shared_rules import gamelog, games, logcheck
+from shared_rules import gamelog, games
+from shared_rules.laptop import logcheck
 
 MODE, TEAMS = 2, 4  # menu rows of the options (after game and players)
 INFERNAL = [(MODE, ["B"])]

@@ -40,7 +40,7 @@ def test_an_image_freezes_the_manifest(name):
     phones = "phone_server" in wanted
     assert phones == (name != "emulator")  # a plain Pico has no radio
     binary = (build.RP2_IMAGES[name].folder / "firmware.bin").read_bytes()
-    for module in ("app", "shared_rules/seven_sins", "writer"):
+    for module in ("app", "shared_rules/seven_sins/rules", "writer"):
         assert (module + ".py").encode() in binary, module
 
 

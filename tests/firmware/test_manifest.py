@@ -40,11 +40,11 @@ BUILTINS = {
     "time",
 }
 HOST_ONLY = (
-    "shared_rules/driver.py",
-    "shared_rules/playthrough.py",
-    "shared_rules/new_rule_laptop.py",
-    "shared_rules/siete_pecados_laptop.py",
-    "shared_rules/mea_culpa_keeper_laptop.py",
+    "shared_rules/laptop/driver.py",
+    "shared_rules/laptop/playthrough.py",
+    "shared_rules/new_rule/laptop.py",
+    "shared_rules/siete_pecados/laptop.py",
+    "shared_rules/mea_culpa/keeper_laptop.py",
 )
 # Imports the vendored microdot makes only on CPython: the fallback when
 # sys.print_exception is missing, and the awrite/aclose shim CPython's streams need.
@@ -124,7 +124,7 @@ def test_the_import_check_finds_a_missing_module(tmp_path):
     """The keeper without its shared codes, and the simulator imported at module
     level by a file a real board gets: both reported."""
     text = (ROOT / "firmware" / "manifest.py").read_text()
-    text = text.replace('"mea_culpa_codes.py",', "")
+    text = text.replace('"mea_culpa/codes.py",', "")
     text = text.replace('base_path="..",', "base_path=%r," % str(ROOT))
     (tmp_path / "manifest.py").write_text(text)
     for path in (ROOT / "firmware").rglob("*"):
@@ -138,7 +138,7 @@ def test_the_import_check_finds_a_missing_module(tmp_path):
         "import sim\n" + (ROOT / "firmware" / "display" / "ui.py").read_text()
     )
     found = missing_imports(Manifest(tmp_path / "manifest.py"), virtual=False)
-    assert any(f.startswith("shared_rules/mea_culpa_keeper.py:") for f in found), found
+    assert any(f.startswith("shared_rules/mea_culpa/keeper.py:") for f in found), found
     assert "ui.py:1: import sim" in found, found
 
 

@@ -46,7 +46,7 @@ def state_attributes() -> set[str]:
     """Every data attribute a rules State sets on itself (self.x = ... in a class
     deriving from a *State class), from the source of shared_rules/."""
     names: set[str] = set()
-    for path in sorted((ROOT / "shared_rules").glob("*.py")):
+    for path in sorted((ROOT / "shared_rules").rglob("*.py")):
         tree = ast.parse(path.read_text())
         for cls in ast.walk(tree):
             if not isinstance(cls, ast.ClassDef):

@@ -12,8 +12,8 @@ from hidden_pair import HiddenPair
 from host.manifest import source_file
 from shared_rules import games
 from shared_rules.commit import commitment
-from shared_rules.driver import play
 from shared_rules.journal import Journal, encode_record, game_id_for, head_record
+from shared_rules.laptop.driver import play
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "device"

@@ -19,11 +19,11 @@ from simcheck import fingerprint, resample
 from host.bots import make_bot
 from host.ismcts import OPEN_FIRST, SearchBot, guide_for, ln_fixed, win_shares
 from shared_rules import games
-from shared_rules.driver import INFORMATION_SET, RandomBot, choose, draw_chance, play
 from shared_rules.game import CHANCE, BadOption
-from shared_rules.infoset import InformationSet
+from shared_rules.laptop.driver import INFORMATION_SET, RandomBot, choose, draw_chance, play
+from shared_rules.laptop.infoset import InformationSet
+from shared_rules.laptop.search_guide import Guide, win_chances
 from shared_rules.rng import Stream
-from shared_rules.search_guide import Guide, win_chances
 
 games.register("hidden-pair", "hidden_pair", "HiddenPair")
 games.register("secret-guess", "secret_guess", "SecretGuess")
@@ -295,7 +295,7 @@ def test_integer_arithmetic_is_exact_enough():
 def test_new_rule_rollouts_stop_at_the_end_of_the_round_in_a_long_game():
     # New Rule keeps only its last rounds (ROUNDS_KEPT) in its breakdown; the guide's
     # stage must still count every round, or rollouts after them would never stop.
-    from shared_rules.new_rule import ROUNDS_KEPT
+    from shared_rules.new_rule.rules import ROUNDS_KEPT
 
     game = games.load("new-rule", 2)
     guide = guide_for(game)

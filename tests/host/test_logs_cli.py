@@ -100,7 +100,7 @@ def test_verify_a_changed_chance_action_with_a_consistent_chain(tmp_path, capsys
 
     s = seed(5)
     game = HiddenPair()
-    from shared_rules.driver import play
+    from shared_rules.laptop.driver import play
 
     actions = play(game, s).history()
     forged = list(actions)

@@ -11,8 +11,8 @@ from host.cli import main as cli
 from host.logdb import LogDB
 from shared_rules import games
 from shared_rules.commit import commitment
-from shared_rules.driver import make_bot, play
 from shared_rules.journal import game_id_for
+from shared_rules.laptop.driver import make_bot, play
 
 SEED = bytes(range(32))
 NAMES = ["Ana", "Bea", "Cruz", "Dani"]  # the seats' names, as the device writes them

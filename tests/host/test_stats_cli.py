@@ -14,8 +14,8 @@ from host.cli import main as cli
 from host.logdb import LogDB
 from shared_rules import gamelog, games
 from shared_rules.commit import commitment
-from shared_rules.driver import play
 from shared_rules.journal import game_id_for
+from shared_rules.laptop.driver import play
 
 NAMES = ["Anna", "Ben", "Carla", "Dev"]
 

@@ -20,7 +20,8 @@ from phone_helpers import pbm_png, zbar
 from host.phone_sim import PhoneHostError, PhoneHttp, choice_actions, free_port, replay_views
 from host.sim_client import SimError, device_heap
 from host.sim_play import keeper_bid, keeper_step
-from shared_rules import gamelog, games, logcheck
+from shared_rules import gamelog, games
+from shared_rules.laptop import logcheck
 
 GAME = "mea-culpa-keeper"
 TITLE = "Mea Culpa keeper"

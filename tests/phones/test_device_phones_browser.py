@@ -56,7 +56,8 @@ from host.sim_play import (
     start_game,
     step,
 )
-from shared_rules import gamelog, games, logcheck
+from shared_rules import gamelog, games
+from shared_rules.laptop import logcheck
 
 SEEN = "seen"  # a reveal answered on the page
 

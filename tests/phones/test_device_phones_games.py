@@ -29,7 +29,8 @@ from host.sim_play import (
     sins_policy,
     step,
 )
-from shared_rules import games, logcheck
+from shared_rules import games
+from shared_rules.laptop import logcheck
 
 PLAYERS = 3
 SEEN = {"kind": "seen"}

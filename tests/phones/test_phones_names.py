@@ -8,7 +8,7 @@ from phone_helpers import page, wait_page
 
 from host.phone_sim import PhoneHost, PhoneHttp, replay_views
 from shared_rules import games
-from shared_rules.seven_sins import CARD_NAMES, SIN_NAMES
+from shared_rules.seven_sins.rules import CARD_NAMES, SIN_NAMES
 
 
 def shown(browser) -> dict:

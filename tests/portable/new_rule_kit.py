@@ -3,7 +3,7 @@ form a set by its cards, and an independent reckoning scorer (portable)."""
 
 from shared_rules import games
 from shared_rules.game import CHANCE
-from shared_rules.new_rule import DEAL, DOWN, KING, NO_SET, SET, UP, parse_card, set_index
+from shared_rules.new_rule.rules import DEAL, DOWN, KING, NO_SET, SET, UP, parse_card, set_index
 from shared_rules.rng import Stream
 
 

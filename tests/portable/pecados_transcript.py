@@ -4,8 +4,8 @@ views (public and each seat's) after the deal, when the last rounds begin and
 at the end. CPython and MicroPython must print the same bytes."""
 
 from shared_rules import canon
-from shared_rules.driver import choose, draw_chance, make_bot
 from shared_rules.game import CHANCE
+from shared_rules.laptop.driver import choose, draw_chance, make_bot
 from shared_rules.rng import Stream
 
 

@@ -5,7 +5,7 @@ chooses every card dealt and drawn), so nothing here reaches into the state.
 """
 
 from shared_rules import games
-from shared_rules.siete_pecados import (
+from shared_rules.siete_pecados.rules import (
     CANCELLING,
     CARD,
     DRAW,

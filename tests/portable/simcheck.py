@@ -28,8 +28,8 @@ UNBOUNDED_CAP actions, then stopped.
 """
 
 from shared_rules import canon
-from shared_rules.driver import RandomBot, choose, draw_chance
 from shared_rules.game import CHANCE, TERMINAL, IllegalAction, RulesError, replay
+from shared_rules.laptop.driver import RandomBot, choose, draw_chance
 from shared_rules.rng import Stream
 
 

@@ -9,10 +9,10 @@ from hidden_pair import HiddenPair
 
 from shared_rules import games
 from shared_rules.commit import VerifyError
-from shared_rules.driver import play
 from shared_rules.gamelog import LogError, decode_record, parse, split_records
 from shared_rules.journal import Journal, encode_record, result_seal, signed_message
-from shared_rules.logcheck import verify
+from shared_rules.laptop.driver import play
+from shared_rules.laptop.logcheck import verify
 
 games.register("hidden-pair", "hidden_pair", "HiddenPair")
 SEED = bytes(range(100, 132))

@@ -1,13 +1,13 @@
-"""The search bot's window (shared_rules.infoset): the seat's view, its legal
+"""The search bot's window (shared_rules.laptop.infoset): the seat's view, its legal
 actions, and positions drawn from what it cannot tell apart, the same drawn
 from two states that differ only in what it has not seen."""
 
 from hidden_pair import CARD_BASE, HiddenPair
 
 from shared_rules import canon, games
-from shared_rules.driver import INFORMATION_SET, choose, seen_by
 from shared_rules.game import replay
-from shared_rules.infoset import InformationSet
+from shared_rules.laptop.driver import INFORMATION_SET, choose, seen_by
+from shared_rules.laptop.infoset import InformationSet
 from shared_rules.rng import Stream
 
 

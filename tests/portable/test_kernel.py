@@ -12,8 +12,8 @@ from shared_rules.commit import (
     seal,
     verify_actions,
 )
-from shared_rules.driver import play
 from shared_rules.game import CHANCE, TERMINAL, BadOption, Game, IllegalAction, from_entry, replay
+from shared_rules.laptop.driver import play
 
 games.register("hidden-pair", "hidden_pair", "HiddenPair")
 
@@ -155,7 +155,7 @@ class _ViewReader:
 def test_fast_driver_plays_what_the_checked_path_plays():
     # play() skips apply()'s re-check of a list it has just computed: the game
     # it plays must be the one the checked path (apply(), views for all) plays.
-    from shared_rules.driver import RandomBot, choose, draw_chance
+    from shared_rules.laptop.driver import RandomBot, choose, draw_chance
     from shared_rules.rng import Stream
 
     for i in range(12):
@@ -172,7 +172,7 @@ def test_fast_driver_plays_what_the_checked_path_plays():
 
 
 def test_fast_driver_shows_views_only_to_bots_that_read_them():
-    from shared_rules.driver import RandomBot
+    from shared_rules.laptop.driver import RandomBot
 
     g = HiddenPair()
     reader = _ViewReader()

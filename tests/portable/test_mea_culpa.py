@@ -7,10 +7,10 @@ the engine through apply(). Quotes are from the Mea Culpa rulebook (Kopf &
 Zoch, Zoch Verlag, 2016; docs/rules/mea-culpa.md).
 """
 
-from shared_rules import mea_culpa as M
-from shared_rules import mea_culpa_board as B
-from shared_rules import mea_culpa_data as D
 from shared_rules.game import CHANCE, TERMINAL, IllegalAction, replay
+from shared_rules.mea_culpa import board as B
+from shared_rules.mea_culpa import data as D
+from shared_rules.mea_culpa import rules as M
 from shared_rules.rng import Stream
 
 # Seats for the rulebook's four players.
@@ -815,7 +815,7 @@ def test_illegal_and_sorted():
 
 
 def test_random_games_end_with_returns():
-    from shared_rules.driver import play
+    from shared_rules.laptop.driver import play
 
     for n in (2, 3, 4):
         g = M.MeaCulpa(n)
@@ -836,7 +836,7 @@ def test_resample_is_a_real_alternative_history():
     # A resampled state must be exactly what its edited history replays to, and look
     # the same to the seat it was drawn for.
     from shared_rules import canon
-    from shared_rules.driver import RandomBot, choose, draw_chance
+    from shared_rules.laptop.driver import RandomBot, choose, draw_chance
 
     game = M.MeaCulpa(3)
     chance = Stream(b"resample", b"chance")

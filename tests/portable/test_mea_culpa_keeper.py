@@ -7,11 +7,11 @@ tests/helpers/mp_run.py (MicroPython).
 
 import simcheck
 
-from shared_rules import mea_culpa as M
-from shared_rules import mea_culpa_data as D
-from shared_rules import mea_culpa_keeper as K
 from shared_rules.game import CHANCE, IllegalAction, replay
-from shared_rules.mea_culpa_keeper_laptop import MeaCulpaKeeperLaptop
+from shared_rules.mea_culpa import data as D
+from shared_rules.mea_culpa import keeper as K
+from shared_rules.mea_culpa import rules as M
+from shared_rules.mea_culpa.keeper_laptop import MeaCulpaKeeperLaptop
 from shared_rules.rng import Stream
 
 DOMINIK = 0

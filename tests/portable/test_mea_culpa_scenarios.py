@@ -9,10 +9,10 @@ Verlag, 2016; docs/rules/mea-culpa.md). Portable: plain functions, CPython and
 MicroPython.
 """
 
-from shared_rules import mea_culpa as M
-from shared_rules import mea_culpa_board as B
-from shared_rules import mea_culpa_data as D
 from shared_rules.game import CHANCE, TERMINAL, IllegalAction
+from shared_rules.mea_culpa import board as B
+from shared_rules.mea_culpa import data as D
+from shared_rules.mea_culpa import rules as M
 
 BREAD = 0
 WINE = 1

@@ -10,7 +10,8 @@ from new_rule_kit import deal, form, news, no_set, play, raises, set_action, sta
 
 from shared_rules import canon, games
 from shared_rules.game import CHANCE, BadOption, IllegalAction
-from shared_rules.new_rule import (
+from shared_rules.new_rule.laptop import find_sets
+from shared_rules.new_rule.rules import (
     DAMNED_LIMIT,
     DEAL,
     DOWN,
@@ -30,7 +31,6 @@ from shared_rules.new_rule import (
     set_index,
     straight_starts,
 )
-from shared_rules.new_rule_laptop import find_sets
 
 # Seven cards a hand, no King among them unless a test wants one.
 JUNK0 = ["2C", "3D", "4S", "6C", "7D", "8S", "9D"]
@@ -174,7 +174,7 @@ def test_the_checker_proves_observers_against_the_views():
     every seat sees (New Rule's observers() before it named the action)."""
     import simcheck
 
-    from shared_rules.new_rule import NewRuleState
+    from shared_rules.new_rule.rules import NewRuleState
     from shared_rules.rng import Stream
 
     state = start(2, _hands(["5H", "9C"], ["5S"]))
@@ -770,8 +770,8 @@ def test_by_default_the_only_end_is_the_target():
     """ "The first player to reach two hundred points is the winner." is the rulebook's
     only end: by default (round_limit off) rounds follow one another until a player
     reaches the target, however many it takes. No bound is claimed for such a game."""
-    from shared_rules.driver import make_bot
-    from shared_rules.driver import play as play_game
+    from shared_rules.laptop.driver import make_bot
+    from shared_rules.laptop.driver import play as play_game
 
     game = games.load("new-rule", 2, target=100)
     assert game.options["round_limit"] == 0 and game.max_game_length() is None
@@ -794,7 +794,7 @@ def test_a_device_may_forget_the_actions_it_journaled():
     fills its reserved room (firmware/play/session.py). Forgetting changes nothing the game
     can see: the same views, legal actions and announcements at every move, and
     move_number() still counts every action."""
-    from shared_rules.driver import draw_chance
+    from shared_rules.laptop.driver import draw_chance
     from shared_rules.rng import Stream
 
     game = games.load("new-rule", 2, round_limit=2)
@@ -826,7 +826,7 @@ def test_a_device_may_forget_the_actions_it_journaled():
 def test_the_round_limit_ends_the_game_with_the_highest_score():
     """The rulebook has no end but the target; round_limit (an option, off by default)
     ends a game nobody wins: the highest score wins, ties share."""
-    from shared_rules.driver import play as play_game
+    from shared_rules.laptop.driver import play as play_game
 
     game = games.load("new-rule", 3, round_limit=5)
     for i in range(6):

@@ -12,9 +12,9 @@ import simcheck
 from new_rule_kit import KingsDownBot, damn, reckon
 
 from shared_rules import canon, games
-from shared_rules.driver import RandomBot, make_bot
 from shared_rules.game import CHANCE, replay
-from shared_rules.new_rule import DOWN, KING, SET, UP, label, labels, set_cards
+from shared_rules.laptop.driver import RandomBot, make_bot
+from shared_rules.new_rule.rules import DOWN, KING, SET, UP, label, labels, set_cards
 from shared_rules.rng import Stream
 
 

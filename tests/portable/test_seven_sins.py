@@ -7,9 +7,9 @@ Quotes are from the 7: The Sins rulebook (GateOnGames, 2019; docs/rules/seven-si
 import simcheck
 
 from shared_rules import canon, games
-from shared_rules.driver import RandomBot, play
 from shared_rules.game import CHANCE, TERMINAL, BadOption, IllegalAction, replay
-from shared_rules.seven_sins import (
+from shared_rules.laptop.driver import RandomBot, play
+from shared_rules.seven_sins.rules import (
     ABYSS,
     CARD,
     CHOOSE,

@@ -15,9 +15,9 @@ gives a whole family of games.
 """
 
 from shared_rules import canon, games
-from shared_rules.driver import RandomBot, play
 from shared_rules.game import CHANCE, TERMINAL, BadOption, IllegalAction, replay
-from shared_rules.seven_sins import (
+from shared_rules.laptop.driver import RandomBot, play
+from shared_rules.seven_sins.rules import (
     ABYSS,
     CARD,
     LAST_JUDGMENT,

@@ -26,7 +26,7 @@ from siete_pecados_kit import (
 )
 
 from shared_rules.game import CHANCE, BadOption, IllegalAction
-from shared_rules.siete_pecados import (
+from shared_rules.siete_pecados.rules import (
     CANCEL,
     CARD,
     CARD_NAMES,

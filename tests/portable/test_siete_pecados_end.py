@@ -14,10 +14,10 @@ sinners cards of tempted ones), and the players play accordingly.
 
 from siete_pecados_kit import game, kinds
 
-from shared_rules.driver import RandomBot, make_bot, play
 from shared_rules.game import CHANCE
+from shared_rules.laptop.driver import RandomBot, make_bot, play
 from shared_rules.rng import Stream
-from shared_rules.siete_pecados import (
+from shared_rules.siete_pecados.rules import (
     CARD,
     DEAL,
     DRAW,

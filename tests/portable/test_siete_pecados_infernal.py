@@ -29,7 +29,8 @@ from siete_pecados_kit import (
 
 from shared_rules.game import BadOption
 from shared_rules.rng import Stream
-from shared_rules.siete_pecados import (
+from shared_rules.siete_pecados.end import best_of
+from shared_rules.siete_pecados.rules import (
     CANCEL,
     CANCELLING,
     DRAW,
@@ -51,7 +52,6 @@ from shared_rules.siete_pecados import (
     UNPROTECT_YOURSELF,
     decode,
 )
-from shared_rules.siete_pecados_end import best_of
 
 INFERNAL = {"mode": "infernal"}
 

@@ -13,7 +13,7 @@ from linkkit import device_log, public_key
 
 from host import authentic
 from shared_rules import games, wire
-from shared_rules.driver import play
+from shared_rules.laptop.driver import play
 
 
 def _configs():

@@ -7,8 +7,8 @@ import pytest
 
 from host.tally import GameWatcher, Units, units_of
 from shared_rules import games
-from shared_rules.driver import play
 from shared_rules.game import CHANCE, TERMINAL
+from shared_rules.laptop.driver import play
 
 GAMES = 6
 # New Rule ends at the target score (the rulebook's only ending): random play may never

@@ -10,11 +10,11 @@
 import pytest
 from simcheck import check_many
 
-from shared_rules import mea_culpa as M
-from shared_rules import mea_culpa_board as B
-from shared_rules import mea_culpa_data as D
-from shared_rules.driver import RandomBot, play
-from shared_rules.mea_culpa_bot import GreedyBot
+from shared_rules.laptop.driver import RandomBot, play
+from shared_rules.mea_culpa import board as B
+from shared_rules.mea_culpa import data as D
+from shared_rules.mea_culpa import rules as M
+from shared_rules.mea_culpa.bot import GreedyBot
 
 pytestmark = pytest.mark.slow  # thousands of seeded games: `make test` only
 

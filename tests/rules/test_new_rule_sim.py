@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from new_rule_kit import KingsDownBot
 
 from shared_rules import games
-from shared_rules.driver import RandomBot, make_bot
-from shared_rules.new_rule import NUM_CARDS, label, set_cards, set_index
+from shared_rules.laptop.driver import RandomBot, make_bot
+from shared_rules.new_rule.rules import NUM_CARDS, label, set_cards, set_index
 
 pytestmark = pytest.mark.slow  # thousands of seeded games: `make test` only
 

@@ -91,11 +91,12 @@ def test_rules_cite_the_published_rulebook(name):
         cites = (title, publisher, str(year))
     for word in cites:
         assert word in text, f"{doc.name} does not name {word!r} of its rulebook"
-    module = entry.ENGINE[0].split(".")[-1]
-    engine = (ROOT / "shared_rules" / f"{module}.py").read_text()
+    engine = (ROOT / (entry.ENGINE[0].replace(".", "/") + ".py")).read_text()
+    # the game's token ("new_rule", "mea_culpa_keeper"), as its tests are named
+    module = entry.ENGINE[0].split(".", 1)[1].replace(".rules", "").replace(".", "_")
     head = " ".join(engine.split('"""')[1].split())
     for word in cites + (f"docs/rules/{name}.md",):
-        assert word in head, f"{module}.py's docstring does not name {word!r}"
+        assert word in head, f"{entry.ENGINE[0]}'s docstring does not name {word!r}"
     tests = sorted((ROOT / "tests" / "portable").glob(f"test_{module}*.py"))
     for path in tests:
         head = " ".join(path.read_text().split('"""')[1].split())

@@ -1,6 +1,6 @@
 """7: The Sins against an independent re-reading of the rulebook (CPython only).
 
-`reference()` knows nothing of shared_rules.seven_sins: it walks a finished
+`reference()` knows nothing of shared_rules.seven_sins.rules: it walks a finished
 game's action list with its own plain model of the table (the centre as a
 list of cards, the pile as a count), applies the rulebook's turn, refill and
 end rules, places stones by brute force over every legal placement and ranks
@@ -14,7 +14,7 @@ from itertools import combinations
 import pytest
 
 from shared_rules import games
-from shared_rules.driver import make_bot, play
+from shared_rules.laptop.driver import make_bot, play
 
 NAMES = ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
 # "| 1 | 1 | 2 | 3 | 3 | 6 | 4 | -1 | 5 | -3 | 6 | -6 | 7+ | 10 |"

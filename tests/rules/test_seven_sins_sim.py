@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared_rules import canon, games
-from shared_rules.driver import make_bot, play
 from shared_rules.game import replay
-from shared_rules.seven_sins import NUM_SINS, best_stone_placement, score_counts
+from shared_rules.laptop.driver import make_bot, play
+from shared_rules.seven_sins.rules import NUM_SINS, best_stone_placement, score_counts
 
 pytestmark = pytest.mark.slow  # thousands of seeded games: `make test` only
 

@@ -7,8 +7,8 @@ import pytest
 import simcheck
 
 from shared_rules import canon, games
-from shared_rules.driver import RandomBot, make_bot, play
 from shared_rules.game import replay
+from shared_rules.laptop.driver import RandomBot, make_bot, play
 from shared_rules.rng import Stream
 
 pytestmark = pytest.mark.slow  # thousands of seeded games: `make test` only

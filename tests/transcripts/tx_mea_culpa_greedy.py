@@ -2,10 +2,10 @@
 
 Actions only (no views), so a whole game fits; the returns and history end it."""
 
-from shared_rules import playthrough
-from shared_rules.driver import RandomBot
-from shared_rules.mea_culpa import MeaCulpa
-from shared_rules.mea_culpa_bot import GreedyBot
+from shared_rules.laptop import playthrough
+from shared_rules.laptop.driver import RandomBot
+from shared_rules.mea_culpa.bot import GreedyBot
+from shared_rules.mea_culpa.rules import MeaCulpa
 
 game = MeaCulpa(4)
 seed = b"tx-mea-culpa-4"

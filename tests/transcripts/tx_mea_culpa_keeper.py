@@ -5,9 +5,9 @@ Every action with its text and the size of the legal list; the public view and e
 seat's view at every round's bidding and at the end."""
 
 from shared_rules import canon
-from shared_rules.driver import RandomBot, choose, draw_chance
 from shared_rules.game import CHANCE
-from shared_rules.mea_culpa_keeper import P_BIDS, MeaCulpaKeeper
+from shared_rules.laptop.driver import RandomBot, choose, draw_chance
+from shared_rules.mea_culpa.keeper import P_BIDS, MeaCulpaKeeper
 from shared_rules.rng import Stream
 
 

@@ -5,9 +5,9 @@ Every action with its text and the size of the legal list; every seat's view
 when a round's bidding starts and at the end."""
 
 from shared_rules import canon
-from shared_rules.driver import RandomBot, choose, draw_chance
 from shared_rules.game import CHANCE
-from shared_rules.mea_culpa import T_BIDS, MeaCulpa
+from shared_rules.laptop.driver import RandomBot, choose, draw_chance
+from shared_rules.mea_culpa.rules import T_BIDS, MeaCulpa
 from shared_rules.rng import Stream
 
 

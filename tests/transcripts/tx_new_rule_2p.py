@@ -1,8 +1,9 @@
 """Transcript: New Rule (Sin), 2 players, greedy against random, two rounds,
 every view, printed identically by CPython and MicroPython."""
 
-from shared_rules import games, playthrough
-from shared_rules.driver import make_bot
+from shared_rules import games
+from shared_rules.laptop import playthrough
+from shared_rules.laptop.driver import make_bot
 
 game = games.load("new-rule", 2, round_limit=2)
 seed = b"tx-new-rule-2p"

@@ -3,8 +3,9 @@ only A-2-3-4 straights, the King's player reckoned, set points cancelled, the
 same first player after total damnation, unmatched cards free for a player with
 sets, matching by value), two rounds, every view."""
 
-from shared_rules import games, playthrough
-from shared_rules.driver import make_bot
+from shared_rules import games
+from shared_rules.laptop import playthrough
+from shared_rules.laptop.driver import make_bot
 
 game = games.load(
     "new-rule",

@@ -5,8 +5,8 @@ action's text and what it announced to the table, no views."""
 from new_rule_kit import KingsDownBot
 
 from shared_rules import canon, games
-from shared_rules.driver import draw_chance, make_bot
 from shared_rules.game import CHANCE
+from shared_rules.laptop.driver import draw_chance, make_bot
 from shared_rules.rng import Stream
 
 game = games.load("new-rule", 3, round_limit=4)

@@ -1,8 +1,9 @@
 """Transcript: a 2-player game of 7: The Sins (base game), with bots greedy,random,
 printed identically by CPython and MicroPython."""
 
-from shared_rules import games, playthrough
-from shared_rules.driver import make_bot
+from shared_rules import games
+from shared_rules.laptop import playthrough
+from shared_rules.laptop.driver import make_bot
 
 game = games.load("seven-sins", 2)
 seed = b"tx-seven-sins-2p"

@@ -1,8 +1,9 @@
 """Transcript: a 2-player game of 7: The Sins (Penance variant, sins chosen by the table, seat 1 first, manual stones), with bots random,random,
 printed identically by CPython and MicroPython."""
 
-from shared_rules import games, playthrough
-from shared_rules.driver import make_bot
+from shared_rules import games
+from shared_rules.laptop import playthrough
+from shared_rules.laptop.driver import make_bot
 
 game = games.load(
     "seven-sins", 2, first_player=1, penance=True, sins="Pride,Lust,Wrath,Gluttony", stones="manual"

@@ -1,8 +1,9 @@
 """Transcript: a 3-player game of 7: The Sins (base game, manual stones), with bots greedy,greedy,greedy,
 printed identically by CPython and MicroPython."""
 
-from shared_rules import games, playthrough
-from shared_rules.driver import make_bot
+from shared_rules import games
+from shared_rules.laptop import playthrough
+from shared_rules.laptop.driver import make_bot
 
 game = games.load("seven-sins", 3, stones="manual")
 seed = b"tx-seven-sins-3p"

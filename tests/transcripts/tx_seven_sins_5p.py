@@ -1,8 +1,9 @@
 """Transcript: a 5-player game of 7: The Sins (base game), with bots random,random,random,random,random,
 printed identically by CPython and MicroPython."""
 
-from shared_rules import games, playthrough
-from shared_rules.driver import make_bot
+from shared_rules import games
+from shared_rules.laptop import playthrough
+from shared_rules.laptop.driver import make_bot
 
 game = games.load("seven-sins", 5)
 seed = b"tx-seven-sins-5p"

@@ -6,7 +6,7 @@ import asyncio
 
 import present_mea_culpa as P
 
-from shared_rules import mea_culpa_keeper as K
+from shared_rules.mea_culpa import keeper as K
 from shared_rules.rng import Stream
 
 

@@ -13,7 +13,7 @@ from phone_start import TOKEN_CHARS, deal, restored, token_text
 from sim import wlan
 
 from shared_rules import games
-from shared_rules.driver import draw_chance
+from shared_rules.laptop.driver import draw_chance
 from shared_rules.rng import Stream
 
 

@@ -6,7 +6,7 @@
 from session import Session
 
 from shared_rules import games
-from shared_rules.new_rule_entry import HISTORY_ROOM
+from shared_rules.new_rule.entry import HISTORY_ROOM
 from shared_rules.rng import Stream
 
 

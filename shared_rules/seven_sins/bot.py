@@ -16,7 +16,7 @@ its own labelled stream.
 """
 
 from shared_rules.rng import Stream
-from shared_rules.seven_sins import (
+from shared_rules.seven_sins.rules import (
     ABYSS,
     ABYSS_THRESHOLD,
     NUM_SINS,

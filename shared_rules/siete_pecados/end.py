@@ -1,10 +1,10 @@
 """7 Pecados: the end of a game (the result, the tie-breaks, the teams' result), in a
-module of its own that shared_rules/siete_pecados.py imports when a game ends, so the
+module of its own that shared_rules/siete_pecados/rules.py imports when a game ends, so the
 device does not keep this code in RAM during play (docs/rules/siete-pecados.md,
 R8-R10, R17-R19). It imports nothing of the engine: the state it is given is the game.
 """
 
-from shared_rules.siete_pecados_data import SIN_NAMES
+from shared_rules.siete_pecados.data import SIN_NAMES
 
 
 def finish(state, supreme):

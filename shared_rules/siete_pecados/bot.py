@@ -19,7 +19,7 @@ board too. Ties go to a coin from its own labelled stream.
 """
 
 from shared_rules.rng import Stream
-from shared_rules.siete_pecados import (
+from shared_rules.siete_pecados.rules import (
     ANGEL_DEMON,
     CANCEL,
     CANCELLING,

@@ -22,8 +22,6 @@ has seen it in that hand (an Infernal cancel). A limbo card is
 [code, placer, origin, placed_at].
 """
 
-from shared_rules import siete_pecados_data as D
-from shared_rules import siete_pecados_entry as ENTRY
 from shared_rules.game import (
     CHANCE,
     SEATS,
@@ -34,6 +32,8 @@ from shared_rules.game import (
     State,
     from_entry,
 )
+from shared_rules.siete_pecados import data as D
+from shared_rules.siete_pecados import entry as ENTRY
 
 NUM_SINS = D.NUM_SINS
 SIN_NAMES = D.SIN_NAMES
@@ -918,7 +918,7 @@ class SietePecadosState(State):
         self.pending = []
         # the winners, the tie-breaks and the teams' result: code needed once a game
         # (siete_pecados_end.py), out of the device's RAM during play
-        from shared_rules.siete_pecados_end import finish
+        from shared_rules.siete_pecados.end import finish
 
         finish(self, supreme)
 

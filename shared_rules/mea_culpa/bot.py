@@ -7,11 +7,11 @@ Letter colours that complete sets. Choices it has no rule for are drawn
 from its own labelled stream. It sees only its seat's view.
 """
 
-from shared_rules import mea_culpa as M
-from shared_rules import mea_culpa_board as B
-from shared_rules import mea_culpa_data as D
+from shared_rules.laptop.search_guide import Guide, win_chances
+from shared_rules.mea_culpa import board as B
+from shared_rules.mea_culpa import data as D
+from shared_rules.mea_culpa import rules as M
 from shared_rules.rng import Stream
-from shared_rules.search_guide import Guide, win_chances
 
 CHARACTER_PREFERENCE = (M.MERCHANT, M.EMPEROR, M.POPE, M.PETTY)
 GOOD_HOUSE_EFFECTS = (

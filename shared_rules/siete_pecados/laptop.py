@@ -1,9 +1,9 @@
-"""7 Pecados on the laptop: the device's engine (shared_rules/siete_pecados.py) with what
+"""7 Pecados on the laptop: the device's engine (shared_rules/siete_pecados/rules.py) with what
 only the laptop asks of a game, the figures `confessor simulate` sums, the standing, and
 the resampling an information-set search draws from. The catalogue loads this subclass
 wherever it is installed (the entry's LAPTOP_ENGINE); a board has the engine alone."""
 
-from shared_rules.siete_pecados import (
+from shared_rules.siete_pecados.rules import (
     CARD,
     FACE_DOWN,
     LIMBO_CARD,

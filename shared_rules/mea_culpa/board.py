@@ -1,6 +1,6 @@
 """Mea Culpa: the board's printed data only the full rules engine needs (prices, money,
 stones, Letters, the Record of Sins, the cathedrals, the dens' names), as plain data.
-Laptop-only, like the engine (shared_rules/mea_culpa.py): the device's keeper never
+Laptop-only, like the engine (shared_rules/mea_culpa/rules.py): the device's keeper never
 loads it. What the keeper needs too (the bag, the market, the posts, the House of
 Pleasure cards, the bonuses) is in mea_culpa_data.py.
 
@@ -11,7 +11,7 @@ replaces the ASSUMED values here; docs/rules/mea-culpa.md lists each one with
 its reasoning.
 """
 
-from shared_rules.mea_culpa_data import ASSUMED, SOURCED
+from shared_rules.mea_culpa.data import ASSUMED, SOURCED
 
 # -- goods ------------------------------------------------------------------
 # Goods 0..3 (the stones: mea_culpa_data.STONE_NAMES, kind 4 the indulgence stone).

@@ -10,7 +10,7 @@ the device carries what the board cannot keep secret or random:
   (chance), the discards reshuffled when the deck runs out;
 - the etched-post bids: one secret action per seat (notches 1..6, taler
   0..max_bid), revealed together; the pick order and who keeps his taler follow
-  the tie rules (shared_rules/mea_culpa_auction.py), with the Hell order of the
+  the tie rules (shared_rules/mea_culpa/auction.py), with the Hell order of the
   souls asked from the table whenever a tie needs it;
 - the Pope's incognito visit: the die set in secret, the public guess, the
   verdict.
@@ -19,14 +19,14 @@ on the board), at most `rounds` rounds.
 
 The codes that mean the same in the full engine (draws, cards, bonuses, visits,
 die, guess, picks, bids) and the characters and rooms come from
-shared_rules/mea_culpa_codes.py; screens use decode()/encode(), never codes.
+shared_rules/mea_culpa/codes.py; screens use decode()/encode(), never codes.
 """
 
-from shared_rules import mea_culpa_data as D
-from shared_rules import mea_culpa_keeper_entry as ENTRY
 from shared_rules.game import CHANCE, SEATS, TERMINAL, Game, IllegalAction, State, from_entry
-from shared_rules.mea_culpa_auction import bid_order, ties_matter
-from shared_rules.mea_culpa_codes import (
+from shared_rules.mea_culpa import data as D
+from shared_rules.mea_culpa import keeper_entry as ENTRY
+from shared_rules.mea_culpa.auction import bid_order, ties_matter
+from shared_rules.mea_culpa.codes import (
     BID_BASE,
     BONUS_BASE,
     CARD_BASE,
@@ -49,7 +49,7 @@ from shared_rules.mea_culpa_codes import (
     whole,
 )
 
-# The keeper's own codes (the shared ones: shared_rules/mea_culpa_codes.py). Here
+# The keeper's own codes (the shared ones: shared_rules/mea_culpa/codes.py). Here
 # VISIT_BASE + r is the table marking room r visited, VISIT_POPE the table saying
 # the Pope has "an urgent meeting".
 RETURN_BASE = 500  # +stone kind 0..4: the table puts a stone back into the bag
@@ -163,7 +163,7 @@ class MeaCulpaKeeper(Game):
 
     def decode(self, action):
         """Plain data of an action: the shared kinds (start, draw, card, bonus, die,
-        guess, pick, bid, pope-visit; shared_rules/mea_culpa_codes.py) and the
+        guess, pick, bid, pope-visit; shared_rules/mea_culpa/codes.py) and the
         table's: {"kind": "visited", "room": r, "where": "room 3"}, {"kind":
         "return", "stone": "wine"}, {"kind": "hell-keep"}, {"kind": "hell-next",
         "seat": s}, {"kind": "next-round"}, {"kind": "end-game"}."""
@@ -550,7 +550,7 @@ class KeeperState(State):
         return [0] * self.n  # the board decides the winner
 
     # -- for statistics: summary() and resample() are the laptop's subclass's
-    # (shared_rules/mea_culpa_keeper_laptop.py), which a board never has --
+    # (shared_rules/mea_culpa/keeper_laptop.py), which a board never has --
     def round_number(self):
         """The round of the board game the keeper follows (its Game's ROUND)."""
         return max(1, self.round)

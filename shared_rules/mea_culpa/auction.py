@@ -1,6 +1,6 @@
 """Mea Culpa: the character auction's order and tie rules, shared by the full
-rules engine (shared_rules/mea_culpa.py) and the device's referee mode
-(shared_rules/mea_culpa_keeper.py). Small and pure, so the device loads it
+rules engine (shared_rules/mea_culpa/rules.py) and the device's referee mode
+(shared_rules/mea_culpa/keeper.py). Small and pure, so the device loads it
 without the whole engine.
 
 Rulebook: "The highest bidder then takes the character card of his choice ...

@@ -1,11 +1,11 @@
-"""Mea Culpa keeper on the laptop: the device's engine (shared_rules/mea_culpa_keeper.py)
+"""Mea Culpa keeper on the laptop: the device's engine (shared_rules/mea_culpa/keeper.py)
 with what only the laptop asks of a game, a game's figures for statistics and the
 resampling an information-set search draws from. The catalogue loads this subclass
 wherever it is installed (the entry's LAPTOP_ENGINE); a board has the engine alone."""
 
-from shared_rules.mea_culpa_codes import BID_BASE, DIE_BASE
-from shared_rules.mea_culpa_data import POST_MAX, POST_MIN
-from shared_rules.mea_culpa_keeper import P_GUESS, KeeperState, MeaCulpaKeeper
+from shared_rules.mea_culpa.codes import BID_BASE, DIE_BASE
+from shared_rules.mea_culpa.data import POST_MAX, POST_MIN
+from shared_rules.mea_culpa.keeper import P_GUESS, KeeperState, MeaCulpaKeeper
 
 
 class MeaCulpaKeeperLaptop(MeaCulpaKeeper):

@@ -24,7 +24,7 @@ class RandomBot:
     Every bot has this shape: built with (game, seed, seat), and asked to
     choose(seen, legal) with only what its seat may know. What `seen` is, the
     bot says in its `sees` attribute: VIEW (the default) for view(seat),
-    NOTHING for None, INFORMATION_SET for a shared_rules.infoset.InformationSet
+    NOTHING for None, INFORMATION_SET for a shared_rules.laptop.infoset.InformationSet
     (a search bot's narrow window: the view, the legal actions, and positions
     drawn from what the seat cannot tell apart).
     """
@@ -63,7 +63,7 @@ def seen_by(bot, state, seat):
     if sees == NOTHING:
         return None
     if sees == INFORMATION_SET:
-        from shared_rules.infoset import InformationSet
+        from shared_rules.laptop.infoset import InformationSet
 
         return InformationSet(state, seat)
     raise BadOption("bot %r sees %r, not a kind of knowledge" % (getattr(bot, "name", "?"), sees))

@@ -16,13 +16,13 @@ RULEBOOK = ("7: The Sins", "GateOnGames", 2019)
 TITLE = "7: The Sins"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
-ENGINE = ("shared_rules.seven_sins", "SevenSins")
+ENGINE = ("shared_rules.seven_sins.rules", "SevenSins")
 # The device's screens for it: (firmware module, class); None for the generic ones.
 PRESENTER = ("present_seven_sins", "SinsPresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = True
 # Bots stronger than "random": (name, module, class).
-BOTS = (("greedy", "shared_rules.seven_sins_bot", "GreedyBot"),)
+BOTS = (("greedy", "shared_rules.seven_sins.bot", "GreedyBot"),)
 OPTIONS = (
     Option("penance", False, help="the Penance variant: every player plays the same turns"),
     Option(

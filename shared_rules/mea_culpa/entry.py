@@ -4,8 +4,8 @@ The one place that lists the game: what the device's menu and the laptop's CLI
 show and need without importing the engine (shared_rules/games.py).
 """
 
-from shared_rules import mea_culpa_board as B
 from shared_rules.game import Option
+from shared_rules.mea_culpa import board as B
 
 # Values of the options for two readings of the rulebook (docs/rules/mea-culpa.md).
 NOTE_ADDS = "adds"
@@ -20,15 +20,15 @@ RULEBOOK = ("Mea Culpa", "Zoch Verlag", 2016)
 TITLE = "Mea Culpa"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-ENGINE = ("shared_rules.mea_culpa", "MeaCulpa")
+ENGINE = ("shared_rules.mea_culpa.rules", "MeaCulpa")
 # The device's screens for it: (firmware module, class); None for the generic ones.
 PRESENTER = None
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = False
 # Bots stronger than "random": (name, module, class).
-BOTS = (("greedy", "shared_rules.mea_culpa_bot", "GreedyBot"),)
-# What the search bot is told of the game (shared_rules/search_guide.py): (module, class).
-SEARCH_GUIDE = ("shared_rules.mea_culpa_bot", "SearchGuide")
+BOTS = (("greedy", "shared_rules.mea_culpa.bot", "GreedyBot"),)
+# What the search bot is told of the game (shared_rules/laptop/search_guide.py): (module, class).
+SEARCH_GUIDE = ("shared_rules.mea_culpa.bot", "SearchGuide")
 OPTIONS = (
     Option("heaven", B.HEAVEN[0], low=5, high=40, help="steps from Start to Heaven (assumed)"),
     Option(

@@ -3,8 +3,8 @@ written out state by state, so any change in rules or randomness shows as a
 diff, and CPython and MicroPython can be compared byte for byte."""
 
 from shared_rules import canon
-from shared_rules.driver import RandomBot, choose, draw_chance
 from shared_rules.game import CHANCE
+from shared_rules.laptop.driver import RandomBot, choose, draw_chance
 from shared_rules.rng import Stream
 
 

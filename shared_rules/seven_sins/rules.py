@@ -24,7 +24,6 @@ Judgments out of 3, the Abyss threshold, the result and its tie-break), and the
 rules announce a take, a Last Judgment, the reckoning and the result.
 """
 
-from shared_rules import seven_sins_entry as ENTRY
 from shared_rules.game import (
     CHANCE,
     SEATS,
@@ -35,6 +34,7 @@ from shared_rules.game import (
     State,
     from_entry,
 )
+from shared_rules.seven_sins import entry as ENTRY
 
 SIN_NAMES = ("Pride", "Greed", "Lust", "Envy", "Wrath", "Sloth", "Gluttony")
 NUM_SINS = 7

@@ -26,7 +26,6 @@ is J-Q-K-A). `set_index(cards)` and `set_cards(index)` convert.
 
 from array import array
 
-from shared_rules import new_rule_entry as ENTRY
 from shared_rules.game import (
     CHANCE,
     SEATS,
@@ -37,6 +36,7 @@ from shared_rules.game import (
     State,
     from_entry,
 )
+from shared_rules.new_rule import entry as ENTRY
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("clubs", "diamonds", "hearts", "spades")

@@ -16,7 +16,9 @@ board. Integer arithmetic only, so it runs on the board too; ties go to a
 coin from its own labelled stream.
 """
 
-from shared_rules.new_rule import (
+from shared_rules.laptop.search_guide import Guide, win_chances
+from shared_rules.new_rule.laptop import find_sets
+from shared_rules.new_rule.rules import (
     DOWN,
     KING,
     NO_SET,
@@ -27,9 +29,7 @@ from shared_rules.new_rule import (
     reckoning_lines,
     set_cards,
 )
-from shared_rules.new_rule_laptop import find_sets
 from shared_rules.rng import Stream
-from shared_rules.search_guide import Guide, win_chances
 
 RISK = 3  # tenths of a penalty point: the chance the board is reckoned as it stands
 GOD_WEIGHT = 7  # tenths of the others' mean penalty that a face-up King is worth

@@ -16,10 +16,10 @@ RULEBOOK = ("Mea Culpa", "Zoch Verlag", 2016)
 TITLE = "Mea Culpa keeper"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-ENGINE = ("shared_rules.mea_culpa_keeper", "MeaCulpaKeeper")
+ENGINE = ("shared_rules.mea_culpa.keeper", "MeaCulpaKeeper")
 # The laptop's engine: the engine with its figures for statistics and its resampling
 # (a board has the engine alone: shared_rules/games.py, engine_of).
-LAPTOP_ENGINE = ("shared_rules.mea_culpa_keeper_laptop", "MeaCulpaKeeperLaptop")
+LAPTOP_ENGINE = ("shared_rules.mea_culpa.keeper_laptop", "MeaCulpaKeeperLaptop")
 # The device's screens for it: (firmware module, class); None for the generic ones.
 PRESENTER = ("present_mea_culpa", "MeaCulpaPresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).

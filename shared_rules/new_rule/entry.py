@@ -16,10 +16,10 @@ RULEBOOK = ("New Rule", 'a web page tagged "Game Design"', None)
 TITLE = "New Rule (Sin)"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-ENGINE = ("shared_rules.new_rule", "NewRule")
+ENGINE = ("shared_rules.new_rule.rules", "NewRule")
 # The laptop's engine: the engine with its figures for statistics and its resampling
 # (a board has the engine alone: shared_rules/games.py, engine_of).
-LAPTOP_ENGINE = ("shared_rules.new_rule_laptop", "NewRuleLaptop")
+LAPTOP_ENGINE = ("shared_rules.new_rule.laptop", "NewRuleLaptop")
 # The device's screens for it: (firmware module, class); None for the generic ones.
 PRESENTER = ("present_new_rule", "NewRulePresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
@@ -30,9 +30,9 @@ ON_DEVICE = True
 # grow into. 0 (or absent): none.
 HISTORY_ROOM = 1024
 # Bots stronger than "random": (name, module, class).
-BOTS = (("greedy", "shared_rules.new_rule_bot", "GreedyBot"),)
-# What the search bot is told of the game (shared_rules/search_guide.py): (module, class).
-SEARCH_GUIDE = ("shared_rules.new_rule_bot", "SearchGuide")
+BOTS = (("greedy", "shared_rules.new_rule.bot", "GreedyBot"),)
+# What the search bot is told of the game (shared_rules/laptop/search_guide.py): (module, class).
+SEARCH_GUIDE = ("shared_rules.new_rule.bot", "SearchGuide")
 OPTIONS = (
     Option("first_player", 0, low=0, high=3, help="the first player of the first round"),
     Option("target", 200, choices=(100, 200, 300), help="the score that wins at once"),

@@ -1,10 +1,10 @@
-"""New Rule (Sin) on the laptop: the device's engine (shared_rules/new_rule.py) with what
+"""New Rule (Sin) on the laptop: the device's engine (shared_rules/new_rule/rules.py) with what
 only the laptop asks of a game, the figures `confessor simulate` sums and the resampling
 an information-set search draws from, and find_sets(), the bot's and the tests' question
 (a device asks add_sets()). The catalogue loads this subclass wherever it is installed
 (the entry's LAPTOP_ENGINE); a board has the engine alone."""
 
-from shared_rules.new_rule import (
+from shared_rules.new_rule.rules import (
     DEAL,
     DOWN,
     NUM_CARDS,

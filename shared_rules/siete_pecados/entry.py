@@ -16,16 +16,16 @@ RULEBOOK = ("7 Pecados", "Venatus Ediciones", 2017)
 TITLE = "7 Pecados"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-ENGINE = ("shared_rules.siete_pecados", "SietePecados")
+ENGINE = ("shared_rules.siete_pecados.rules", "SietePecados")
 # The laptop's engine: the engine with its figures for statistics and its resampling
 # (a board has the engine alone: shared_rules/games.py, engine_of).
-LAPTOP_ENGINE = ("shared_rules.siete_pecados_laptop", "SietePecadosLaptop")
+LAPTOP_ENGINE = ("shared_rules.siete_pecados.laptop", "SietePecadosLaptop")
 # The device's screens for it: (firmware module, class); None for the generic ones.
 PRESENTER = ("present_siete_pecados", "PecadosPresenter")
 # Offered in the device's menu (False: a laptop-only engine, for simulation and verify).
 ON_DEVICE = True
 # Bots stronger than "random": (name, module, class).
-BOTS = (("greedy", "shared_rules.siete_pecados_bot", "GreedyBot"),)
+BOTS = (("greedy", "shared_rules.siete_pecados.bot", "GreedyBot"),)
 OPTIONS = (
     Option(
         "mode",

@@ -7,8 +7,8 @@ listed in docs/rules/mea-culpa.md ("Action encoding"). Small and pure: the
 device loads it with the keeper, without the full engine.
 """
 
-from shared_rules import mea_culpa_data as D
 from shared_rules.game import IllegalAction
+from shared_rules.mea_culpa import data as D
 
 # -- action codes shared by both games ------------------------------------------
 START_BASE = 10  # chance: +seat, the next soul placed on Start (closest to Heaven first)

@@ -3,7 +3,7 @@
 Rules: the Mea Culpa rulebook (Kopf & Zoch, Zoch Verlag, 2016). The quotes below are
 its words; docs/rules/mea-culpa.md names the chapter of each rule and reading
 ("Preparation VII", "Movement Rules d", "The Dens of Sin", ...). Board data and
-every assumption: shared_rules/mea_culpa_data.py, shared_rules/mea_culpa_board.py and
+every assumption: shared_rules/mea_culpa/data.py, shared_rules/mea_culpa/board.py and
 docs/rules/mea-culpa.md.
 
 The engine is a stack of small tasks (lists of ints). The task on top either
@@ -29,12 +29,12 @@ Returns: 1 for each winner (a soul in Heaven, or else the one closest to it),
 0 for everyone else.
 """
 
-from shared_rules import mea_culpa_board as B
-from shared_rules import mea_culpa_data as D
-from shared_rules import mea_culpa_entry as ENTRY
 from shared_rules.game import CHANCE, TERMINAL, Game, IllegalAction, State, from_entry
-from shared_rules.mea_culpa_auction import bid_order
-from shared_rules.mea_culpa_codes import (
+from shared_rules.mea_culpa import board as B
+from shared_rules.mea_culpa import data as D
+from shared_rules.mea_culpa import entry as ENTRY
+from shared_rules.mea_culpa.auction import bid_order
+from shared_rules.mea_culpa.codes import (
     BID_BASE,
     BONUS_BASE,
     CARD_BASE,
@@ -63,7 +63,7 @@ from shared_rules.mea_culpa_codes import (
 
 # -- action encoding (documented in docs/rules/mea-culpa.md) -------------------
 # The codes shared with the keeper (start, draw, card, bonus, visit, die, guess,
-# pick, bid) are in shared_rules/mea_culpa_codes.py; these are the engine's own.
+# pick, bid) are in shared_rules/mea_culpa/codes.py; these are the engine's own.
 END = 0  # pass / end the turn / skip an optional action
 COMP_BASE = 60  # +0 compartment I, +1 compartment II (secret: only the donor sees it)
 DONATE_BASE = 100  # +0..3 a good, +4..7 a coin of 1, 2, 5, 10 taler
@@ -285,7 +285,7 @@ class MeaCulpa(Game):
     # -- the action codec -----------------------------------------------------
     def decode(self, action):
         """Plain data of an action: the shared kinds (start, draw, card, bonus, die,
-        guess, pick, bid, pope-visit; shared_rules/mea_culpa_codes.py) and the
+        guess, pick, bid, pope-visit; shared_rules/mea_culpa/codes.py) and the
         engine's own (end, compartment, donate, buy-letter, buy, buy-two, sell,
         visit, suite5-card, give-letter, empty-den, move-crew, place-crew,
         move-pope-stone, take-good, merchant, take-letter, report)."""
