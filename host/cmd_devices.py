@@ -9,7 +9,10 @@ elsewhere it stops and names the command that pins the key:
     confessor devices trust ID FINGERPRINT     pin the key device ID showed with it
 """
 
+from pathlib import Path
+
 from host.errors import CliError
+from host.logdb import default_path
 from host.logtools import add_db_argument, open_db
 
 HELP = "list the devices and their signing keys, or pin a device's key (`trust ID FINGERPRINT`)"
@@ -38,7 +41,11 @@ def run(args):
         return _trust(args)
     if args.device or args.fingerprint:
         raise CliError("`confessor devices` takes no id; to pin a key: trust ID FINGERPRINT", 2)
-    with open_db(args, must_exist=True) as db:
+    path = args.db or default_path()
+    if not Path(path).exists():  # a listing creates no database (a mistyped --db stays visible)
+        print("no device has been synced with this laptop yet: no log database at %s" % path)
+        return 0
+    with open_db(args) as db:
         keys = db.keys()
     if not keys:
         print("no device has been synced with this laptop yet (`confessor sync`)")

@@ -172,6 +172,14 @@ def test_logs_creates_no_database_where_there_is_none(tmp_path, capsys):
     assert not (tmp_path / "typo").exists()
 
 
+def test_devices_before_any_sync_says_so_and_creates_nothing(tmp_path, capsys):
+    """A newcomer's first `confessor devices` (the README's line) answers, exit 0."""
+    where = tmp_path / "typo" / "games.sqlite"
+    assert cli(["devices", "--db", str(where)]) == 0
+    assert "no device has been synced" in capsys.readouterr().out
+    assert not (tmp_path / "typo").exists()
+
+
 def test_another_programs_database_is_refused_and_left_alone(tmp_path, capsys):
     import sqlite3
 
