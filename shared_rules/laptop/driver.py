@@ -110,6 +110,9 @@ def play(game, seed, bots=None, observer=None, cap=None):
     plain = [getattr(bot, "sees", VIEW) for bot in bots]  # the common cases inline
     # A random bot's pick is made here, as its choose() makes it, without the call.
     random_streams = [bot.stream if type(bot) is RandomBot else None for bot in bots]
+    fast = getattr(state, "_play_random", None)  # a game's whole-game loop of random bots
+    if fast is not None and observer is None and None not in random_streams:
+        fast(chance, random_streams, stop)  # as far as it goes: the loop below ends the game
     while stop is None or len(history) < stop:
         seat = current()
         if seat < 0:  # CHANCE or TERMINAL

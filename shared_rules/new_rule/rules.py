@@ -689,6 +689,47 @@ class NewRuleState(State):
         self._deal(card)
         history.append(DEAL + card)
 
+    def _play_random(self, chance, streams, stop):
+        """driver.play()'s game when every seat is a plain random bot (`streams`: each
+        seat's) and nobody watches each action: the same draws, the same state, without
+        a legal list for a card play (legal_actions() is UP + each card of the hand, then
+        DOWN + each, so the pick's index names the card) nor the driver's call per action.
+        Stops at the end, or at `stop` actions (None: none), where the driver's loop takes
+        over. simcheck's check_random_play proves it equal to apply() one action at a time."""
+        history = self._history
+        hands = self.hands
+        down = self.down
+        while stop is None or len(history) < stop:
+            phase = self.phase
+            if phase == DEALING:
+                self._play_chance(chance)
+                continue
+            if phase != PLAY:
+                return  # the end, or a set decision left by a stop: the driver's
+            seat = self.turn
+            hand = hands[seat]
+            k = len(hand)
+            count = 2 * k if len(down[seat]) < DAMNED_LIMIT else k
+            i = streams[seat].below(count) if count > 1 else 0
+            up = i < k
+            card = hand.pop(i if up else i - k)
+            if self._news:
+                self._news = []
+            self._lay(seat, card, up)
+            history.append((UP if up else DOWN) + card)
+            if self.phase != FORM or (stop is not None and len(history) >= stop):
+                continue
+            legal = self.legal_sets(SET, [NO_SET])
+            count = len(legal)
+            action = legal[streams[seat].below(count)] if count > 1 else NO_SET
+            self._news = []
+            if action == NO_SET:
+                self._news.append((seat,))
+                self._end_turn()
+            else:
+                self._form(action - SET)
+            history.append(action)
+
     def _legal_actions(self):
         seat = self.turn
         if self.phase == PLAY:
@@ -783,11 +824,16 @@ class NewRuleState(State):
     def _apply(self, action):
         phase = self.phase
         if phase == PLAY:
-            self._play(action)
+            # a card played, the commonest move, written out here: no call
+            seat = self.turn
+            up = action < DOWN
+            card = action - (UP if up else DOWN)
+            self.hands[seat].remove(card)
+            self._lay(seat, card, up)
         elif phase == DEALING:
             self._deal(action - DEAL)
         elif action == NO_SET:
-            self._news.append({"seat": self.turn, "kind": "no_set"})  # as _announce()
+            self._news.append((self.turn,))  # announced as a tuple: see announcements()
             self._end_turn()
         else:
             self._form(action - SET)
@@ -822,11 +868,8 @@ class NewRuleState(State):
                 reserve=self.deck_left,
             )
 
-    def _play(self, action):
-        seat = self.turn
-        up = action < DOWN
-        card = action - (UP if up else DOWN)
-        self.hands[seat].remove(card)
+    def _lay(self, seat, card, up):
+        """`card`, just taken from seat's hand, goes on its board face up or damned."""
         self.played_at[card] = len(self._history)
         bit = 1 << (card >> 2)  # the rank masks, as _mark(seat, card, up, True)
         suit = card & 3
@@ -840,22 +883,33 @@ class NewRuleState(State):
         board.append(card)
         if len(board) > 1 and card < board[-2]:
             board.sort()
-        # as _announce(), written out: the commonest announcement
-        self._news.append(
-            {
-                "seat": seat,
-                "face": "up" if up else "down",
-                "card": LABELS[card] if up else None,
-                "damned": len(self.down[seat]),
-                "kind": "played",
-            }
-        )
+        # Announced as a tuple, made a dict only if announcements() is asked for: a play
+        # is announced at every turn, and a driver with nobody watching drops it unread.
+        self._news.append((seat, card, up, len(self.down[seat])))
         if up and (card >> 2) == KING:
             # "playing one face-up immediately stops play and initiates the reckoning"
             self._announce("god_card", seat=seat, card=label(card))
             self._reckoning(seat)
             return
         self.phase = FORM
+
+    def announcements(self):
+        out = []
+        for item in self._news:
+            if type(item) is tuple:  # a play or a "no set", as _lay() and _apply() keep them
+                if len(item) == 1:
+                    item = {"seat": item[0], "kind": "no_set"}
+                else:
+                    seat, card, up, damned = item
+                    item = {  # the keys in the order _announce() gave them
+                        "seat": seat,
+                        "face": "up" if up else "down",
+                        "card": LABELS[card] if up else None,
+                        "damned": damned,
+                        "kind": "played",
+                    }
+            out.append(item)
+        return out
 
     def _form(self, index):
         seat = self.turn
