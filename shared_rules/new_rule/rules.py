@@ -691,14 +691,21 @@ class NewRuleState(State):
 
     def _play_random(self, chance, streams, stop):
         """driver.play()'s game when every seat is a plain random bot (`streams`: each
-        seat's) and nobody watches each action: the same draws, the same state, without
-        a legal list for a card play (legal_actions() is UP + each card of the hand, then
-        DOWN + each, so the pick's index names the card) nor the driver's call per action.
-        Stops at the end, or at `stop` actions (None: none), where the driver's loop takes
-        over. simcheck's check_random_play proves it equal to apply() one action at a time."""
+        seat's) and nobody watches each action: the same draws, the same state, with a
+        turn written out in one loop: no legal list for a card play (legal_actions() is
+        UP + each card of the hand, then DOWN + each, so the pick's index names the
+        card), none for most set decisions (only [NO_SET]), no call per action. Stops
+        at the end, or at `stop` actions (None: none), where the driver's loop takes
+        over. simcheck's check_random_play proves it equal to apply() one at a time."""
         history = self._history
         hands = self.hands
-        down = self.down
+        ups = self.up
+        downs = self.down
+        own = self.own_ranks
+        up_ranks = self.up_ranks
+        played_at = self.played_at
+        starts = self.game.starts
+        n = self.n
         while stop is None or len(history) < stop:
             phase = self.phase
             if phase == DEALING:
@@ -706,29 +713,78 @@ class NewRuleState(State):
                 continue
             if phase != PLAY:
                 return  # the end, or a set decision left by a stop: the driver's
+            # -- the card play: as _apply() and _lay() play it
             seat = self.turn
             hand = hands[seat]
+            damned = downs[seat]
             k = len(hand)
-            count = 2 * k if len(down[seat]) < DAMNED_LIMIT else k
-            i = streams[seat].below(count) if count > 1 else 0
-            up = i < k
-            card = hand.pop(i if up else i - k)
+            count = 2 * k if len(damned) < DAMNED_LIMIT else k
+            stream = streams[seat]
+            i = stream.below(count) if count > 1 else 0
             if self._news:
                 self._news = []
-            self._lay(seat, card, up)
-            history.append((UP if up else DOWN) + card)
-            if self.phase != FORM or (stop is not None and len(history) >= stop):
-                continue
-            legal = self.legal_sets(SET, [NO_SET])
-            count = len(legal)
-            action = legal[streams[seat].below(count)] if count > 1 else NO_SET
-            self._news = []
-            if action == NO_SET:
-                self._news.append((seat,))
-                self._end_turn()
+            up = i < k
+            card = hand.pop(i if up else i - k)
+            bit = 1 << (card >> 2)
+            suit = card & 3
+            at = 8 * seat
+            if up:
+                if card >> 2 == KING:  # a God card: the reckoning, as _lay() plays it
+                    self._lay(seat, card, True)
+                    history.append(UP + card)
+                    continue
+                board = ups[seat]
+                own[at + suit] |= bit
+                up_ranks[suit] |= bit
             else:
+                board = damned
+                own[at + suit + 4] |= bit
+            board.append(card)
+            if len(board) > 1 and card < board[-2]:
+                board.sort()
+            played_at[card] = len(history)
+            self._news.append(("played", seat, card, up, len(damned)))
+            history.append((UP if up else DOWN) + card)
+            if stop is not None and len(history) >= stop:
+                self.phase = FORM
+                return
+            # -- the set decision: legal_sets() from the same masks, add_sets() only
+            # when a set may be formed
+            f0 = own[at]
+            f1 = own[at + 1]
+            f2 = own[at + 2]
+            f3 = own[at + 3]
+            m0 = f0 | own[at + 4]
+            m1 = f1 | own[at + 5]
+            m2 = f2 | own[at + 6]
+            m3 = f3 | own[at + 7]
+            o0 = up_ranks[0] & ~f0
+            o1 = up_ranks[1] & ~f1
+            o2 = up_ranks[2] & ~f2
+            o3 = up_ranks[3] & ~f3
+            action = NO_SET
+            if _may_have_sets(m0, m1, m2, m3, o0, o1, o2, o3):
+                legal = [NO_SET]
+                add_sets((m0, m1, m2, m3), (o0, o1, o2, o3), starts, SET, legal)
+                count = len(legal)
+                if count > 1:
+                    action = legal[stream.below(count)]
+            if action != NO_SET:
+                self._news = []
                 self._form(action - SET)
-            history.append(action)
+                history.append(action)
+                continue
+            self._news = [("no_set", seat)]
+            # _end_turn(), its common case written out: the next seat plays
+            nxt = seat + 1
+            if nxt == n:
+                nxt = 0
+            most = len(hands[nxt])
+            if most == 0 or (most == 1 and len(hand) == 1 and not self.reserve_dealt):
+                self._end_turn()  # total damnation, or the reserve dealt
+            else:
+                self.turn = nxt
+            history.append(NO_SET)
 
     def _legal_actions(self):
         seat = self.turn
@@ -833,7 +889,7 @@ class NewRuleState(State):
         elif phase == DEALING:
             self._deal(action - DEAL)
         elif action == NO_SET:
-            self._news.append((self.turn,))  # announced as a tuple: see announcements()
+            self._news.append(("no_set", self.turn))  # a tuple: see announcements()
             self._end_turn()
         else:
             self._form(action - SET)
@@ -885,7 +941,7 @@ class NewRuleState(State):
             board.sort()
         # Announced as a tuple, made a dict only if announcements() is asked for: a play
         # is announced at every turn, and a driver with nobody watching drops it unread.
-        self._news.append((seat, card, up, len(self.down[seat])))
+        self._news.append(("played", seat, card, up, len(self.down[seat])))
         if up and (card >> 2) == KING:
             # "playing one face-up immediately stops play and initiates the reckoning"
             self._announce("god_card", seat=seat, card=label(card))
@@ -896,17 +952,30 @@ class NewRuleState(State):
     def announcements(self):
         out = []
         for item in self._news:
-            if type(item) is tuple:  # a play or a "no set", as _lay() and _apply() keep them
-                if len(item) == 1:
-                    item = {"seat": item[0], "kind": "no_set"}
-                else:
-                    seat, card, up, damned = item
+            if type(item) is tuple:  # kept as a tuple by _apply(), _lay() or _form()
+                tag = item[0]
+                if tag == "no_set":
+                    item = {"seat": item[1], "kind": "no_set"}
+                elif tag == "played":
+                    _, seat, card, up, damned = item
                     item = {  # the keys in the order _announce() gave them
                         "seat": seat,
                         "face": "up" if up else "down",
                         "card": LABELS[card] if up else None,
                         "damned": damned,
                         "kind": "played",
+                    }
+                else:
+                    _, seat, index, froms, score = item
+                    kind, cards = set_cards(index)
+                    item = {
+                        "seat": seat,
+                        "type": SET_TYPES[kind],
+                        "points": SET_POINTS[kind],
+                        "cards": labels(cards),
+                        "seats": list(froms),
+                        "score": score,
+                        "kind": "set_formed",
                     }
             out.append(item)
         return out
@@ -915,33 +984,30 @@ class NewRuleState(State):
         seat = self.turn
         kind, cards = set_cards(index)
         froms = []
+        up_ranks = self.up_ranks
+        own = self.own_ranks
         for c in cards:
-            owner = -1
-            for s in range(self.n):
-                if c in self.up[s]:
-                    self.up[s].remove(c)
-                    owner = s
-                    break
-            face_up = owner >= 0
-            if not face_up:
-                self.down[seat].remove(c)
+            bit = 1 << (c >> 2)
+            suit = c & 3
+            if up_ranks[suit] & bit:  # face up on a board: the rank masks say whose
+                owner = 0
+                while not own[8 * owner + suit] & bit:
+                    owner += 1
+                self.up[owner].remove(c)
+                own[8 * owner + suit] &= ~bit  # as _mark(owner, c, True, False)
+                up_ranks[suit] &= ~bit
+            else:  # damned, on the mover's board
                 owner = seat
-            self._mark(owner, c, face_up, False)
+                self.down[seat].remove(c)
+                own[8 * seat + suit + 4] &= ~bit
             froms.append(owner)
         self.set_decks[seat].append([index, froms])
         points = SET_POINTS[kind]
         self.scores[seat] += points
         self.round_points[seat] += points
         self.sets_by_type[kind] += 1
-        self._announce(
-            "set_formed",
-            seat=seat,
-            type=SET_TYPES[kind],
-            points=points,
-            cards=labels(cards),
-            seats=list(froms),
-            score=self.scores[seat],
-        )
+        # announced as a tuple (see announcements()); froms is never changed after this
+        self._news.append(("set_formed", seat, index, froms, self.scores[seat]))
         target = self.game.options["target"]
         if self.scores[seat] >= target:
             # "The first player to reach two hundred points is the winner."
