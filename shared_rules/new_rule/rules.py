@@ -256,6 +256,17 @@ def set_cards(index):
 # of that suit): `mine` on the mover's own board (face up or damned), `other` face up on
 # another's. The ranks of a straight flush from `start`: 15 << start, or J Q K A.
 JQKA = 7169  # bits 0, 10, 11, 12
+# The suit pairs (index in SUIT_PAIRS, the pair's two suit bits) a rank's usable suits
+# (a 4-bit mask) hold, in SUIT_PAIRS order; how many bits each 4-bit mask has.
+# fmt: off
+PAIRS_OF = (
+    (), (), (), ((0, 3),), (), ((1, 5),), ((3, 6),), ((0, 3), (1, 5), (3, 6)), (),
+    ((2, 9),), ((4, 10),), ((0, 3), (2, 9), (4, 10)), ((5, 12),),
+    ((1, 5), (2, 9), (5, 12)), ((3, 6), (4, 10), (5, 12)),
+    ((0, 3), (1, 5), (2, 9), (3, 6), (4, 10), (5, 12)),
+)
+# fmt: on
+BITS = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
 
 
 def add_sets(mine, other, starts, base, out):
@@ -281,8 +292,12 @@ def add_sets(mine, other, starts, base, out):
         pairs = []  # (rank, [(suit pair, own cards)]) of the ranks with two cards or more
         threes = []  # after the two pairs in index order,
         fours = []  # and the fours after the threes
-        for r in range(NUM_RANKS):
-            if not (ranks >> r) & 1:
+        rest = ranks
+        r = 0
+        while rest:  # each rank with two usable cards or more, in order
+            if not rest & 1:
+                rest >>= 1
+                r += 1
                 continue
             # the rank's suits: of the mover's cards (mn), of the usable ones (us)
             mn = (
@@ -293,15 +308,13 @@ def add_sets(mine, other, starts, base, out):
             )
             rank_pairs = []
             at = base + PAIR_BASE + r * 6
-            for sp in range(6):  # in SUIT_PAIRS order
-                a, b = SUIT_PAIRS[sp]
-                if (us >> a) & 1 and (us >> b) & 1:
-                    own = ((mn >> a) & 1) + ((mn >> b) & 1)
-                    rank_pairs.append((sp, own))
-                    if own == 1:
-                        out.append(at + sp)
+            for sp, mask in PAIRS_OF[us]:  # in SUIT_PAIRS order
+                own = BITS[mn & mask]
+                rank_pairs.append((sp, own))
+                if own == 1:
+                    out.append(at + sp)
             pairs.append((r, rank_pairs))
-            own = (mn & 1) + ((mn >> 1) & 1) + ((mn >> 2) & 1) + (mn >> 3)
+            own = BITS[mn]
             if us == 15:
                 for skip in range(4):
                     if 0 < own - ((mn >> skip) & 1) < 3:
@@ -313,11 +326,13 @@ def add_sets(mine, other, starts, base, out):
                 while (us >> missing) & 1:
                     missing += 1
                 threes.append(base + THREE_BASE + r * 4 + missing)
+            rest >>= 1
+            r += 1
         for i in range(len(pairs)):
             r1, pairs1 = pairs[i]
             for j in range(i + 1, len(pairs)):
                 r2, pairs2 = pairs[j]
-                at = base + TWO_PAIR_BASE + _rank_pair(r1, r2) * 36
+                at = base + TWO_PAIR_BASE + (r1 * (25 - r1) // 2 + (r2 - r1 - 1)) * 36  # _rank_pair
                 for sp1, own1 in pairs1:
                     for sp2, own2 in pairs2:
                         if 0 < own1 + own2 < 4:
@@ -763,7 +778,14 @@ class NewRuleState(State):
             o2 = up_ranks[2] & ~f2
             o3 = up_ranks[3] & ~f3
             action = NO_SET
-            if _may_have_sets(m0, m1, m2, m3, o0, o1, o2, o3):
+            mine = m0 | m1 | m2 | m3
+            other = o0 | o1 | o2 | o3
+            # _may_have_sets(), its first tests written out: no card of one kind, no set
+            if (
+                mine
+                and other
+                and (mine & other or _may_have_sets(m0, m1, m2, m3, o0, o1, o2, o3))
+            ):
                 legal = [NO_SET]
                 add_sets((m0, m1, m2, m3), (o0, o1, o2, o3), starts, SET, legal)
                 count = len(legal)
