@@ -428,11 +428,14 @@ def reckoning_lines(up, down, keys, ace, match="rank", unmatched="value"):
     lines = []
     total = 0
     free = unmatched == "free" and len(keys) > 0
+    by_rank = match == "rank"
     for face, cards in (("up", up), ("down", down)):
+        damned = 1 if face == "down" else 0
         for c in sorted(cards):
-            value = card_value(c, ace)
-            why = 1 if face == "down" else 0
-            if match_key(c, ace, match) in keys:
+            r = c >> 2  # card_value() and match_key(), written out (a reckoning's loop)
+            value = ace if r == ACE else FACE_VALUE if r >= 10 else r + 1
+            why = damned
+            if (r if by_rank else value) in keys:
                 why += 2
             elif why == 0 and free:
                 why = FREE
@@ -636,9 +639,11 @@ class NewRuleState(State):
             # the same lists again: a long game on the board keeps its heap in one piece
             del self.deck[:]
             self.deck.extend(range(NUM_CARDS))  # the list keeps its room: no new block
+            dealt_at = self.dealt_at
+            played_at = self.played_at
             for c in range(NUM_CARDS):
-                self.dealt_at[c] = -1
-                self.played_at[c] = -1
+                dealt_at[c] = -1
+                played_at[c] = -1
             for s in range(n):
                 del self.hands[s][:]
                 del self.up[s][:]
@@ -1091,7 +1096,7 @@ class NewRuleState(State):
                 entry["status"] = "forgiven"
                 entry["forgiven_by"] = label(kings[0])
             else:
-                keys = set_keys(self.set_deck_cards(s), ace, match)
+                keys = set_keys(self.set_deck_cards(s), ace, match) if self.set_decks[s] else []
                 lines, total = reckoning_lines(
                     self.up[s], self.down[s], keys, ace, match, options["unmatched"]
                 )
