@@ -726,13 +726,19 @@ class NewRuleState(State):
         played_at = self.played_at
         starts = self.game.starts
         n = self.n
+        # Only the last action's announcements are left for the driver to find, so a
+        # play and a "no set" keep theirs only where the loop may stop: `quiet` is the
+        # seat of a "no set" that kept none (-1: the last action kept its own).
+        quiet = -1
         while stop is None or len(history) < stop:
             phase = self.phase
             if phase == DEALING:
+                quiet = -1
                 self._play_chance(chance)
                 continue
             if phase != PLAY:
                 return  # the end, or a set decision left by a stop: the driver's
+            quiet = -1
             # -- the card play: as _apply() and _lay() play it
             seat = self.turn
             hand = hands[seat]
@@ -741,8 +747,6 @@ class NewRuleState(State):
             count = 2 * k if len(damned) < DAMNED_LIMIT else k
             stream = streams[seat]
             i = stream.below(count) if count > 1 else 0
-            if self._news:
-                self._news = []
             up = i < k
             card = hand.pop(i if up else i - k)
             bit = 1 << (card >> 2)
@@ -750,6 +754,7 @@ class NewRuleState(State):
             at = 8 * seat
             if up:
                 if card >> 2 == KING:  # a God card: the reckoning, as _lay() plays it
+                    self._news = []
                     self._lay(seat, card, True)
                     history.append(UP + card)
                     continue
@@ -763,10 +768,10 @@ class NewRuleState(State):
             if len(board) > 1 and card < board[-2]:
                 board.sort()
             played_at[card] = len(history)
-            self._news.append(("played", seat, card, up, len(damned)))
             history.append((UP if up else DOWN) + card)
             if stop is not None and len(history) >= stop:
                 self.phase = FORM
+                self._news = [("played", seat, card, up, len(damned))]
                 return
             # -- the set decision: legal_sets() from the same masks, add_sets() only
             # when a set may be formed
@@ -782,36 +787,45 @@ class NewRuleState(State):
             o1 = up_ranks[1] & ~f1
             o2 = up_ranks[2] & ~f2
             o3 = up_ranks[3] & ~f3
+            # _may_have_sets() written out: a set needs a rank with a card of each kind,
+            # or two ranks with two cards (one of each kind), or four ranks in a row
             action = NO_SET
             mine = m0 | m1 | m2 | m3
             other = o0 | o1 | o2 | o3
-            # _may_have_sets(), its first tests written out: no card of one kind, no set
-            if (
-                mine
-                and other
-                and (mine & other or _may_have_sets(m0, m1, m2, m3, o0, o1, o2, o3))
-            ):
-                legal = [NO_SET]
-                add_sets((m0, m1, m2, m3), (o0, o1, o2, o3), starts, SET, legal)
-                count = len(legal)
-                if count > 1:
-                    action = legal[stream.below(count)]
+            if mine and other:
+                maybe = mine & other
+                if not maybe and (m0 & (m1 | m2 | m3)) | (m1 & (m2 | m3)) | (m2 & m3):
+                    maybe = (o0 & (o1 | o2 | o3)) | (o1 & (o2 | o3)) | (o2 & o3)
+                if not maybe:
+                    for u in (m0 | o0, m1 | o1, m2 | o2, m3 | o3):
+                        if u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA:
+                            maybe = 1
+                            break
+                if maybe:
+                    legal = [NO_SET]
+                    add_sets((m0, m1, m2, m3), (o0, o1, o2, o3), starts, SET, legal)
+                    count = len(legal)
+                    if count > 1:
+                        action = legal[stream.below(count)]
             if action != NO_SET:
                 self._news = []
                 self._form(action - SET)
                 history.append(action)
                 continue
-            self._news = [("no_set", seat)]
             # _end_turn(), its common case written out: the next seat plays
             nxt = seat + 1
             if nxt == n:
                 nxt = 0
             most = len(hands[nxt])
             if most == 0 or (most == 1 and len(hand) == 1 and not self.reserve_dealt):
+                self._news = [("no_set", seat)]
                 self._end_turn()  # total damnation, or the reserve dealt
             else:
                 self.turn = nxt
+                quiet = seat
             history.append(NO_SET)
+        if quiet >= 0:  # stopped after a "no set" that kept no announcement: its own
+            self._news = [("no_set", quiet)]
 
     def _legal_actions(self):
         seat = self.turn
