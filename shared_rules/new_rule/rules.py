@@ -58,6 +58,9 @@ KING = 12  # "The four Kings in the deck are God cards"
 # -1 for every card, as signed bytes: usable_owner's starting row (an array("b") of
 # 52 is a block of 96 B where a list of 52 ints asked for 512 on a 64-bit heap)
 NOBODY_ROW = b"\xff" * NUM_CARDS
+# -1 for every card: dealt_at's and played_at's row at a round's start (a slice
+# assignment resets them in place)
+UNSEEN = (-1,) * NUM_CARDS
 
 HAND_SIZE = 7  # "deal seven cards to each player"
 PLAYS_BEFORE_RESERVE = 6  # "able to play six of their seven cards"
@@ -292,20 +295,22 @@ def add_sets(mine, other, starts, base, out):
         pairs = []  # (rank, [(suit pair, own cards)]) of the ranks with two cards or more
         threes = []  # after the two pairs in index order,
         fours = []  # and the fours after the threes
-        rest = ranks
+        bit = 1
         r = 0
-        while rest:  # each rank with two usable cards or more, in order
-            if not rest & 1:
-                rest >>= 1
-                r += 1
+        while bit <= ranks:  # each rank with two usable cards or more, in order
+            if not ranks & bit:
+                if ranks & (bit * 15):
+                    bit <<= 1
+                    r += 1
+                else:  # none of the next four ranks
+                    bit <<= 4
+                    r += 4
                 continue
             # the rank's suits: of the mover's cards (mn), of the usable ones (us)
-            mn = (
-                ((m0 >> r) & 1) | ((m1 >> r) & 1) << 1 | ((m2 >> r) & 1) << 2 | ((m3 >> r) & 1) << 3
-            )
-            us = (
-                ((u0 >> r) & 1) | ((u1 >> r) & 1) << 1 | ((u2 >> r) & 1) << 2 | ((u3 >> r) & 1) << 3
-            )
+            mn = (1 if m0 & bit else 0) | (2 if m1 & bit else 0)
+            mn |= (4 if m2 & bit else 0) | (8 if m3 & bit else 0)
+            us = (1 if u0 & bit else 0) | (2 if u1 & bit else 0)
+            us |= (4 if u2 & bit else 0) | (8 if u3 & bit else 0)
             rank_pairs = []
             at = base + PAIR_BASE + r * 6
             for sp, mask in PAIRS_OF[us]:  # in SUIT_PAIRS order
@@ -326,7 +331,7 @@ def add_sets(mine, other, starts, base, out):
                 while (us >> missing) & 1:
                     missing += 1
                 threes.append(base + THREE_BASE + r * 4 + missing)
-            rest >>= 1
+            bit <<= 1
             r += 1
         for i in range(len(pairs)):
             r1, pairs1 = pairs[i]
@@ -339,6 +344,19 @@ def add_sets(mine, other, starts, base, out):
                             out.append(at + sp1 * 6 + sp2)
         out.extend(threes)
         out.extend(fours)
+    # four ranks in a row of one suit (or J Q K A), in any suit: else no straight flush
+    r0 = u0 & (u0 >> 1)
+    r1 = u1 & (u1 >> 1)
+    r2 = u2 & (u2 >> 1)
+    r3 = u3 & (u3 >> 1)
+    if not (
+        (r0 & (r0 >> 2)) | (r1 & (r1 >> 2)) | (r2 & (r2 >> 2)) | (r3 & (r3 >> 2))
+        or (u0 & JQKA) == JQKA
+        or (u1 & JQKA) == JQKA
+        or (u2 & JQKA) == JQKA
+        or (u3 & JQKA) == JQKA
+    ):
+        return
     for suit in range(4):
         m = mine[suit]
         u = m | other[suit]
@@ -639,11 +657,8 @@ class NewRuleState(State):
             # the same lists again: a long game on the board keeps its heap in one piece
             del self.deck[:]
             self.deck.extend(range(NUM_CARDS))  # the list keeps its room: no new block
-            dealt_at = self.dealt_at
-            played_at = self.played_at
-            for c in range(NUM_CARDS):
-                dealt_at[c] = -1
-                played_at[c] = -1
+            self.dealt_at[:] = UNSEEN  # in place, without a loop
+            self.played_at[:] = UNSEEN
             for s in range(n):
                 del self.hands[s][:]
                 del self.up[s][:]
@@ -912,10 +927,12 @@ class NewRuleState(State):
                 self.up_ranks[suit] &= ~bit
 
     def _clear_masks(self):
+        up_ranks = self.up_ranks
+        own = self.own_ranks
         for k in range(4):
-            self.up_ranks[k] = 0
+            up_ranks[k] = 0
         for k in range(8 * self.n):
-            self.own_ranks[k] = 0
+            own[k] = 0
 
     # -- applying actions -----------------------------------------------------
     def _apply(self, action):
