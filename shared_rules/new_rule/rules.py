@@ -182,6 +182,11 @@ def _rank_pair(r1, r2):
     return r1 * (25 - r1) // 2 + (r2 - r1 - 1)
 
 
+# The lower rank of each rank pair, by its index (_rank_pair): set_cards() decodes a
+# two pair without a search.
+LOW_RANK = bytes([r1 for r1 in range(NUM_RANKS) for r2 in range(r1 + 1, NUM_RANKS)])
+
+
 def _suit_pair(a, b):
     for i in range(6):
         if SUIT_PAIRS[i][0] == a and SUIT_PAIRS[i][1] == b:
@@ -237,9 +242,7 @@ def set_cards(index):
     if index < THREE_BASE:
         rp, rest = divmod(index - TWO_PAIR_BASE, 36)
         sp1, sp2 = divmod(rest, 6)
-        r1 = 0
-        while _rank_pair(r1, 12) < rp:
-            r1 += 1
+        r1 = LOW_RANK[rp]
         r2 = rp - _rank_pair(r1, r1 + 1) + r1 + 1
         a, b = SUIT_PAIRS[sp1]
         c, d = SUIT_PAIRS[sp2]
