@@ -272,6 +272,9 @@ PAIRS_OF = (
     ((0, 3), (1, 5), (2, 9), (3, 6), (4, 10), (5, 12)),
 )
 # fmt: on
+# The rank of a one-bit rank mask, by the mask mod 37 (the powers of two up to 2**12 are
+# all different mod 37): add_sets walks the ranks a mask holds without a loop a rank.
+RANK_OF_BIT = b"\x00\x00\x01\x00\x02\x00\x00\x00\x03\x00\x00\x00\x00\x0b\x00\x00\x04\x07\x00\x00\x00\x00\x00\x00\x00\n\x0c\x06\x00\x00\x00\t\x05\x00\x08\x00\x00"
 BITS = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
 
 
@@ -298,17 +301,11 @@ def add_sets(mine, other, starts, base, out):
         pairs = []  # (rank, [(suit pair, own cards)]) of the ranks with two cards or more
         threes = []  # after the two pairs in index order,
         fours = []  # and the fours after the threes
-        bit = 1
-        r = 0
-        while bit <= ranks:  # each rank with two usable cards or more, in order
-            if not ranks & bit:
-                if ranks & (bit * 15):
-                    bit <<= 1
-                    r += 1
-                else:  # none of the next four ranks
-                    bit <<= 4
-                    r += 4
-                continue
+        rest = ranks
+        while rest:  # each rank with two usable cards or more, lowest first
+            bit = rest & -rest
+            rest ^= bit
+            r = RANK_OF_BIT[bit % 37]
             # the rank's suits: of the mover's cards (mn), of the usable ones (us)
             mn = (1 if m0 & bit else 0) | (2 if m1 & bit else 0)
             mn |= (4 if m2 & bit else 0) | (8 if m3 & bit else 0)
@@ -334,8 +331,6 @@ def add_sets(mine, other, starts, base, out):
                 while (us >> missing) & 1:
                     missing += 1
                 threes.append(base + THREE_BASE + r * 4 + missing)
-            bit <<= 1
-            r += 1
         for i in range(len(pairs)):
             r1, pairs1 = pairs[i]
             for j in range(i + 1, len(pairs)):
