@@ -809,11 +809,14 @@ class NewRuleState(State):
                 maybe = mine & other
                 if not maybe and (m0 & (m1 | m2 | m3)) | (m1 & (m2 | m3)) | (m2 & m3):
                     maybe = (o0 & (o1 | o2 | o3)) | (o1 & (o2 | o3)) | (o2 & o3)
-                if not maybe:
-                    for u in (m0 | o0, m1 | o1, m2 | o2, m3 | o3):
-                        if u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA:
-                            maybe = 1
-                            break
+                # a straight flush's suit holds cards of both kinds (a truth test, no
+                # arithmetic: most turns end here)
+                for m, o in ((m0, o0), (m1, o1), (m2, o2), (m3, o3)):
+                    if maybe:
+                        break
+                    if m and o:
+                        u = m | o
+                        maybe = u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA
                 if maybe:
                     legal = [NO_SET]
                     add_sets((m0, m1, m2, m3), (o0, o1, o2, o3), starts, SET, legal)
