@@ -704,11 +704,13 @@ class NewRuleState(State):
         count = self.to_deal - 1
         if self._news:
             self._news = []
+        at = len(history)
         for _ in range(count):
             card = deck.pop(stream.below(left))
             left -= 1
             hands[seat].append(card)
-            dealt_at[card] = len(history)
+            dealt_at[card] = at
+            at += 1
             history.append(DEAL + card)
             seat += 1
             if seat == n:
