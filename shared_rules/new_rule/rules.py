@@ -741,18 +741,21 @@ class NewRuleState(State):
         played_at = self.played_at
         starts = self.game.starts
         n = self.n
+        # A turn takes two actions at most: the loop plays whole turns (and runs of
+        # chance) while they fit before `stop`, and leaves the rest to the driver.
+        last_start = (1 << 29) if stop is None else stop - 2
         # Only the last action's announcements are left for the driver to find, so a
         # play and a "no set" keep theirs only where the loop may stop: `quiet` is the
         # seat of a "no set" that kept none (-1: the last action kept its own).
         quiet = -1
-        while stop is None or len(history) < stop:
+        while len(history) <= last_start:
             phase = self.phase
             if phase == DEALING:
                 quiet = -1
                 self._play_chance(chance)
                 continue
             if phase != PLAY:
-                return  # the end, or a set decision left by a stop: the driver's
+                return  # the end
             quiet = -1
             # -- the card play: as _apply() and _lay() play it
             seat = self.turn
@@ -784,10 +787,6 @@ class NewRuleState(State):
                 board.sort()
             played_at[card] = len(history)
             history.append((UP if up else DOWN) + card)
-            if stop is not None and len(history) >= stop:
-                self.phase = FORM
-                self._news = [("played", seat, card, up, len(damned))]
-                return
             # -- the set decision: legal_sets() from the same masks, add_sets() only
             # when a set may be formed
             f0 = own[at]
@@ -830,17 +829,12 @@ class NewRuleState(State):
                 self._form(action - SET)
                 history.append(action)
                 continue
-            # _end_turn(), its common case written out: the next seat plays
-            nxt = seat + 1
-            if nxt == n:
-                nxt = 0
-            most = len(hands[nxt])
-            if most == 0 or (most == 1 and len(hand) == 1 and not self.reserve_dealt):
-                self._news = [("no_set", seat)]
-                self._end_turn()  # total damnation, or the reserve dealt
-            else:
-                self.turn = nxt
+            if len(hand) > 1:  # _end_turn()'s common case: the next seat plays
+                self.turn = seat + 1 if seat + 1 < n else 0
                 quiet = seat
+            else:  # the last card or two of a hand: _end_turn() decides
+                self._news = [("no_set", seat)]
+                self._end_turn()
             history.append(NO_SET)
         if quiet >= 0:  # stopped after a "no set" that kept no announcement: its own
             self._news = [("no_set", quiet)]
