@@ -1112,28 +1112,38 @@ class NewRuleState(State):
         seats = []
         penalties = [0] * self.n
         for s in range(self.n):
-            entry = {"seat": s, "status": "reckoned", "forgiven_by": None}
-            entry["lines"] = []
-            entry["penalty"] = 0
-            kings = [c for c in self.down[s] if (c >> 2) == KING]
+            down = self.down[s]
+            status = "reckoned"
+            forgiven_by = None
+            lines = []
+            total = 0
             if spare and s == god_seat:
-                entry["status"] = "spared"  # "a reckoning for all the other players' sins"
-            elif kings:
+                status = "spared"  # "a reckoning for all the other players' sins"
+            elif down and (down[-1] >> 2) == KING:  # the board is in card order: Kings last
                 # "If the player has a God card face-down on their board, they are
                 # forgiven and receive no negative points for the round."
-                entry["status"] = "forgiven"
-                entry["forgiven_by"] = label(kings[0])
+                status = "forgiven"
+                k = len(down) - 1
+                while k and (down[k - 1] >> 2) == KING:
+                    k -= 1
+                forgiven_by = LABELS[down[k]]  # the first of its Kings
             else:
                 keys = set_keys(self.set_deck_cards(s), ace, match) if self.set_decks[s] else []
                 lines, total = reckoning_lines(
-                    self.up[s], self.down[s], keys, ace, match, options["unmatched"]
+                    self.up[s], down, keys, ace, match, options["unmatched"]
                 )
-                entry["lines"] = lines
-                entry["penalty"] = total
                 penalties[s] = total
                 self.scores[s] -= total
-            entry["score"] = self.scores[s]
-            seats.append(entry)
+            seats.append(
+                {  # the keys in the order the table has always seen them
+                    "seat": s,
+                    "status": status,
+                    "forgiven_by": forgiven_by,
+                    "lines": lines,
+                    "penalty": total,
+                    "score": self.scores[s],
+                }
+            )
         self.reckonings += 1
         # "The player who played the God card will go first in the new round."
         nxt = god_seat if self._more_rounds() else None
