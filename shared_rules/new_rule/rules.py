@@ -789,18 +789,16 @@ class NewRuleState(State):
             history.append((UP if up else DOWN) + card)
             # -- the set decision: legal_sets() from the same masks, add_sets() only
             # when a set may be formed
-            f0 = own[at]
-            f1 = own[at + 1]
-            f2 = own[at + 2]
-            f3 = own[at + 3]
-            m0 = f0 | own[at + 4]
-            m1 = f1 | own[at + 5]
-            m2 = f2 | own[at + 6]
-            m3 = f3 | own[at + 7]
-            o0 = up_ranks[0] & ~f0
-            o1 = up_ranks[1] & ~f1
-            o2 = up_ranks[2] & ~f2
-            o3 = up_ranks[3] & ~f3
+            f0, f1, f2, f3, d0, d1, d2, d3 = own[at : at + 8]  # face up, damned
+            a0, a1, a2, a3 = up_ranks
+            m0 = f0 | d0
+            m1 = f1 | d1
+            m2 = f2 | d2
+            m3 = f3 | d3
+            o0 = a0 & ~f0
+            o1 = a1 & ~f1
+            o2 = a2 & ~f2
+            o3 = a3 & ~f3
             # _may_have_sets() written out: a set needs a rank with a card of each kind,
             # or two ranks with two cards (one of each kind), or four ranks in a row
             action = NO_SET
@@ -810,14 +808,20 @@ class NewRuleState(State):
                 maybe = mine & other
                 if not maybe and (m0 & (m1 | m2 | m3)) | (m1 & (m2 | m3)) | (m2 & m3):
                     maybe = (o0 & (o1 | o2 | o3)) | (o1 & (o2 | o3)) | (o2 & o3)
-                # a straight flush's suit holds cards of both kinds (a truth test, no
-                # arithmetic: most turns end here)
-                for m, o in ((m0, o0), (m1, o1), (m2, o2), (m3, o3)):
-                    if maybe:
-                        break
-                    if m and o:
-                        u = m | o
-                        maybe = u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA
+                # four in a row in a suit, which must hold cards of both kinds (asked
+                # first, without arithmetic: most turns end here)
+                if not maybe and m0 and o0:
+                    u = m0 | o0
+                    maybe = u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA
+                if not maybe and m1 and o1:
+                    u = m1 | o1
+                    maybe = u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA
+                if not maybe and m2 and o2:
+                    u = m2 | o2
+                    maybe = u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA
+                if not maybe and m3 and o3:
+                    u = m3 | o3
+                    maybe = u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA
                 if maybe:
                     legal = [NO_SET]
                     add_sets((m0, m1, m2, m3), (o0, o1, o2, o3), starts, SET, legal)
