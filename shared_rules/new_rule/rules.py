@@ -331,7 +331,7 @@ def add_sets(mine, other, starts, base, out):
                 while (us >> missing) & 1:
                     missing += 1
                 threes.append(base + THREE_BASE + r * 4 + missing)
-        for i in range(len(pairs)):
+        for i in range(len(pairs) - 1):  # two pairs: two ranks, the lower first
             r1, pairs1 = pairs[i]
             for j in range(i + 1, len(pairs)):
                 r2, pairs2 = pairs[j]
@@ -342,17 +342,13 @@ def add_sets(mine, other, starts, base, out):
                             out.append(at + sp1 * 6 + sp2)
         out.extend(threes)
         out.extend(fours)
-    # four ranks in a row of one suit (or J Q K A), in any suit: else no straight flush
-    r0 = u0 & (u0 >> 1)
-    r1 = u1 & (u1 >> 1)
-    r2 = u2 & (u2 >> 1)
-    r3 = u3 & (u3 >> 1)
+    # a straight flush: four ranks in a row (or J Q K A) in a suit that holds cards of
+    # both kinds (asked first, without arithmetic)
     if not (
-        (r0 & (r0 >> 2)) | (r1 & (r1 >> 2)) | (r2 & (r2 >> 2)) | (r3 & (r3 >> 2))
-        or (u0 & JQKA) == JQKA
-        or (u1 & JQKA) == JQKA
-        or (u2 & JQKA) == JQKA
-        or (u3 & JQKA) == JQKA
+        (m0 and o0 and (u0 & (u0 >> 1) & (u0 >> 2) & (u0 >> 3) or (u0 & JQKA) == JQKA))
+        or (m1 and o1 and (u1 & (u1 >> 1) & (u1 >> 2) & (u1 >> 3) or (u1 & JQKA) == JQKA))
+        or (m2 and o2 and (u2 & (u2 >> 1) & (u2 >> 2) & (u2 >> 3) or (u2 & JQKA) == JQKA))
+        or (m3 and o3 and (u3 & (u3 >> 1) & (u3 >> 2) & (u3 >> 3) or (u3 & JQKA) == JQKA))
     ):
         return
     for suit in range(4):
