@@ -479,6 +479,12 @@ def damnation_lines(up, down, set_deck, ace):
     return lines, total
 
 
+def reserve_split(n):
+    """(cards each player is dealt from the reserve, cards set aside): the reserve is
+    what the first deal leaves, NUM_CARDS - HAND_SIZE * n, whenever it is dealt."""
+    return divmod(NUM_CARDS - HAND_SIZE * n, n)
+
+
 def winners_of(scores):
     best = max(scores)
     return [s for s in range(len(scores)) if scores[s] == best]
@@ -620,7 +626,6 @@ class NewRuleState(State):
         self.n = n
         self.scores = [0] * n
         self.rounds = []  # the breakdown of the last ROUNDS_KEPT finished rounds
-        self.rounds_played = 0  # finished rounds, all of them
         self.round = 0
         self.first = game.options["first_player"]
         self.winners = []
@@ -660,10 +665,7 @@ class NewRuleState(State):
                 del self.set_decks[s][:]
                 self.round_points[s] = 0
             self._clear_masks()
-        self.deck_left = NUM_CARDS
         self.reserve_dealt = False
-        self.set_aside = 0
-        self.reserve_each = 0
         self.phase = DEALING
         self.to_deal = HAND_SIZE * n
         self.deal_seat = self.first
@@ -683,7 +685,7 @@ class NewRuleState(State):
 
     def _draw_chance(self, stream):
         # every undealt card weighs 1: weighted() picks the below(total)-th of them
-        return DEAL + self.deck[stream.below(self.deck_left)]
+        return DEAL + self.deck[stream.below(len(self.deck))]
 
     def _play_chance(self, stream):
         # A whole deal in one loop (half the game's nodes): each card _draw_chance()
@@ -696,7 +698,7 @@ class NewRuleState(State):
         dealt_at = self.dealt_at
         n = self.n
         seat = self.deal_seat
-        left = self.deck_left
+        left = len(deck)
         count = self.to_deal - 1
         if self._news:
             self._news = []
@@ -713,7 +715,6 @@ class NewRuleState(State):
                 seat = 0
         for hand in hands:
             hand.sort()
-        self.deck_left = left
         self.deal_seat = seat
         self.to_deal = 1
         card = deck[stream.below(left)]
@@ -952,7 +953,6 @@ class NewRuleState(State):
     def _deal(self, card):
         seat = self.deal_seat
         self.deck.remove(card)
-        self.deck_left -= 1
         hand = self.hands[seat]
         hand.append(card)
         if len(hand) > 1 and card < hand[-2]:
@@ -964,19 +964,15 @@ class NewRuleState(State):
             return
         self.phase = PLAY
         if self.reserve_dealt:
-            self._announce(
-                "reserve_dealt",
-                round=self.round,
-                cards_each=self.reserve_each,
-                set_aside=self.set_aside,
-            )
+            each, aside = reserve_split(self.n)
+            self._announce("reserve_dealt", round=self.round, cards_each=each, set_aside=aside)
         else:
             self._announce(
                 "round_dealt",
                 round=self.round,
                 first_player=self.first,
                 cards_each=HAND_SIZE,
-                reserve=self.deck_left,
+                reserve=len(self.deck),
             )
 
     def _lay(self, seat, card, up):
@@ -1086,10 +1082,8 @@ class NewRuleState(State):
             # "If players are able to play six of their seven cards before a God
             # card is played, the game is paused while the reserve pile is dealt
             # out equally to all players (set aside any remainders out of play)."
-            each = self.deck_left // n
+            each = reserve_split(n)[0]
             self.reserve_dealt = True
-            self.reserve_each = each
-            self.set_aside = self.deck_left - each * n
             self.phase = DEALING
             self.to_deal = each * n
             self.deal_seat = self.first
@@ -1193,7 +1187,6 @@ class NewRuleState(State):
         if len(self.rounds) == ROUNDS_KEPT:
             self.rounds.pop(0)
         self.rounds.append(row + [list(self.round_points), penalties, list(self.scores)])
-        self.rounds_played += 1
 
     def round_record(self, i):
         """Kept finished round i (0-based, among the last ROUNDS_KEPT) as the table
@@ -1234,6 +1227,15 @@ class NewRuleState(State):
 
     def _returns(self):
         return [1 if s in self.winners else 0 for s in range(self.n)]
+
+    def rounds_played(self):
+        """Finished rounds, all of them (the breakdown keeps the last ROUNDS_KEPT): each
+        ended by a reckoning, a total damnation or a set reaching the target."""
+        return self.reckonings + self.damnations + (1 if self.reason == "target" else 0)
+
+    def _set_aside(self):
+        """The reserve's remainder set aside out of play: none until it is dealt."""
+        return reserve_split(self.n)[1] if self.reserve_dealt else 0
 
     def round_number(self):
         """The round (ROUND), from 1."""
@@ -1297,7 +1299,7 @@ class NewRuleState(State):
             "winners": list(self.winners),
             "reason": self.reason,
             "scores": list(self.scores),
-            "rounds_played": self.rounds_played,
+            "rounds_played": self.rounds_played(),
             "rounds": [self.round_record(i) for i in range(len(self.rounds))],
         }
 
@@ -1333,9 +1335,9 @@ class NewRuleState(State):
             "damned_counts": [len(d) for d in self.down],
             "damned_limit": DAMNED_LIMIT,
             "set_decks": set_decks,
-            "reserve": self.deck_left - self.set_aside,
+            "reserve": len(self.deck) - self._set_aside(),
             "reserve_dealt": self.reserve_dealt,
-            "set_aside": self.set_aside,
+            "set_aside": self._set_aside(),
             "hand": None,
             "damned": None,
             "legal_sets": [],
