@@ -834,11 +834,13 @@ class NewRuleState(State):
                 self.turn = seat + 1 if seat + 1 < n else 0
                 quiet = seat
             else:  # the last card or two of a hand: _end_turn() decides
-                self._news = [("no_set", seat)]
+                self._news = []
+                self._news.append(("no_set", seat))
                 self._end_turn()
             history.append(NO_SET)
         if quiet >= 0:  # stopped after a "no set" that kept no announcement: its own
-            self._news = [("no_set", quiet)]
+            self._news = []
+            self._news.append(("no_set", quiet))
 
     def _legal_actions(self):
         seat = self.turn
