@@ -703,16 +703,15 @@ class NewRuleState(State):
         if self._news:
             self._news = []
         at = len(history)
-        for _ in range(count):
-            card = deck.pop(stream.below(left))
-            left -= 1
+        for k in range(count):  # the k-th card: from `left - k` undealt, history at + k
+            card = deck.pop(stream.below(left - k))
             hands[seat].append(card)
-            dealt_at[card] = at
-            at += 1
+            dealt_at[card] = at + k
             history.append(DEAL + card)
             seat += 1
             if seat == n:
                 seat = 0
+        left -= count
         for hand in hands:
             hand.sort()
         self.deal_seat = seat
@@ -776,14 +775,18 @@ class NewRuleState(State):
                 board = ups[seat]
                 own[at + suit] |= bit
                 up_ranks[suit] |= bit
+                action = UP + card
             else:
                 board = damned
                 own[at + suit + 4] |= bit
-            board.append(card)
-            if len(board) > 1 and card < board[-2]:
-                board.sort()
+                action = DOWN + card
+            if board and card < board[-1]:
+                board.append(card)
+                board.sort()  # the board stays in card order
+            else:
+                board.append(card)
             played_at[card] = len(history)
-            history.append((UP if up else DOWN) + card)
+            history.append(action)
             # -- the set decision: legal_sets() from the same masks, add_sets() only
             # when a set may be formed
             f0, f1, f2, f3, d0, d1, d2, d3 = own[at : at + 8]  # face up, damned
@@ -1043,11 +1046,12 @@ class NewRuleState(State):
             bit = 1 << (c >> 2)
             suit = c & 3
             if up_ranks[suit] & bit:  # face up on a board: the rank masks say whose
-                owner = 0
-                while not own[8 * owner + suit] & bit:
-                    owner += 1
+                at = suit
+                while not own[at] & bit:
+                    at += 8  # the next seat's face-up cards of this suit
+                owner = at >> 3
                 self.up[owner].remove(c)
-                own[8 * owner + suit] &= ~bit  # as _mark(owner, c, True, False)
+                own[at] &= ~bit  # as _mark(owner, c, True, False)
                 up_ranks[suit] &= ~bit
             else:  # damned, on the mover's board
                 owner = seat
