@@ -726,8 +726,9 @@ class NewRuleState(State):
         turn written out in one loop: no legal list for a card play (legal_actions() is
         UP + each card of the hand, then DOWN + each, so the pick's index names the
         card), none for most set decisions (only [NO_SET]), no call per action. Stops
-        at the end, or at `stop` actions (None: none), where the driver's loop takes
-        over. simcheck's check_random_play proves it equal to apply() one at a time."""
+        at the end, or where a turn might run past `stop` actions (None: no stop): the
+        driver's loop plays on from there. simcheck's check_random_play proves it
+        equal to apply() one action at a time."""
         history = self._history
         hands = self.hands
         ups = self.up
