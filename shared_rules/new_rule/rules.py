@@ -58,6 +58,9 @@ KING = 12  # "The four Kings in the deck are God cards"
 # -1 for every card, as signed bytes: usable_owner's starting row (an array("b") of
 # 52 is a block of 96 B where a list of 52 ints asked for 512 on a 64-bit heap)
 NOBODY_ROW = b"\xff" * NUM_CARDS
+# -1 for every card: dealt_at's and played_at's row at a round's start (a slice
+# assignment resets them in place)
+UNSEEN = (-1,) * NUM_CARDS
 
 HAND_SIZE = 7  # "deal seven cards to each player"
 PLAYS_BEFORE_RESERVE = 6  # "able to play six of their seven cards"
@@ -179,6 +182,11 @@ def _rank_pair(r1, r2):
     return r1 * (25 - r1) // 2 + (r2 - r1 - 1)
 
 
+# The lower rank of each rank pair, by its index (_rank_pair): set_cards() decodes a
+# two pair without a search.
+LOW_RANK = bytes([r1 for r1 in range(NUM_RANKS) for r2 in range(r1 + 1, NUM_RANKS)])
+
+
 def _suit_pair(a, b):
     for i in range(6):
         if SUIT_PAIRS[i][0] == a and SUIT_PAIRS[i][1] == b:
@@ -234,9 +242,7 @@ def set_cards(index):
     if index < THREE_BASE:
         rp, rest = divmod(index - TWO_PAIR_BASE, 36)
         sp1, sp2 = divmod(rest, 6)
-        r1 = 0
-        while _rank_pair(r1, 12) < rp:
-            r1 += 1
+        r1 = LOW_RANK[rp]
         r2 = rp - _rank_pair(r1, r1 + 1) + r1 + 1
         a, b = SUIT_PAIRS[sp1]
         c, d = SUIT_PAIRS[sp2]
@@ -256,6 +262,20 @@ def set_cards(index):
 # of that suit): `mine` on the mover's own board (face up or damned), `other` face up on
 # another's. The ranks of a straight flush from `start`: 15 << start, or J Q K A.
 JQKA = 7169  # bits 0, 10, 11, 12
+# The suit pairs (index in SUIT_PAIRS, the pair's two suit bits) a rank's usable suits
+# (a 4-bit mask) hold, in SUIT_PAIRS order; how many bits each 4-bit mask has.
+# fmt: off
+PAIRS_OF = (
+    (), (), (), ((0, 3),), (), ((1, 5),), ((3, 6),), ((0, 3), (1, 5), (3, 6)), (),
+    ((2, 9),), ((4, 10),), ((0, 3), (2, 9), (4, 10)), ((5, 12),),
+    ((1, 5), (2, 9), (5, 12)), ((3, 6), (4, 10), (5, 12)),
+    ((0, 3), (1, 5), (2, 9), (3, 6), (4, 10), (5, 12)),
+)
+# fmt: on
+# The rank of a one-bit rank mask, by the mask mod 37 (the powers of two up to 2**12 are
+# all different mod 37): add_sets walks the ranks a mask holds without a loop a rank.
+RANK_OF_BIT = b"\x00\x00\x01\x00\x02\x00\x00\x00\x03\x00\x00\x00\x00\x0b\x00\x00\x04\x07\x00\x00\x00\x00\x00\x00\x00\n\x0c\x06\x00\x00\x00\t\x05\x00\x08\x00\x00"
+BITS = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
 
 
 def add_sets(mine, other, starts, base, out):
@@ -281,27 +301,25 @@ def add_sets(mine, other, starts, base, out):
         pairs = []  # (rank, [(suit pair, own cards)]) of the ranks with two cards or more
         threes = []  # after the two pairs in index order,
         fours = []  # and the fours after the threes
-        for r in range(NUM_RANKS):
-            if not (ranks >> r) & 1:
-                continue
+        rest = ranks
+        while rest:  # each rank with two usable cards or more, lowest first
+            bit = rest & -rest
+            rest ^= bit
+            r = RANK_OF_BIT[bit % 37]
             # the rank's suits: of the mover's cards (mn), of the usable ones (us)
-            mn = (
-                ((m0 >> r) & 1) | ((m1 >> r) & 1) << 1 | ((m2 >> r) & 1) << 2 | ((m3 >> r) & 1) << 3
-            )
-            us = (
-                ((u0 >> r) & 1) | ((u1 >> r) & 1) << 1 | ((u2 >> r) & 1) << 2 | ((u3 >> r) & 1) << 3
-            )
+            mn = (1 if m0 & bit else 0) | (2 if m1 & bit else 0)
+            mn |= (4 if m2 & bit else 0) | (8 if m3 & bit else 0)
+            us = (1 if u0 & bit else 0) | (2 if u1 & bit else 0)
+            us |= (4 if u2 & bit else 0) | (8 if u3 & bit else 0)
             rank_pairs = []
             at = base + PAIR_BASE + r * 6
-            for sp in range(6):  # in SUIT_PAIRS order
-                a, b = SUIT_PAIRS[sp]
-                if (us >> a) & 1 and (us >> b) & 1:
-                    own = ((mn >> a) & 1) + ((mn >> b) & 1)
-                    rank_pairs.append((sp, own))
-                    if own == 1:
-                        out.append(at + sp)
+            for sp, mask in PAIRS_OF[us]:  # in SUIT_PAIRS order
+                own = BITS[mn & mask]
+                rank_pairs.append((sp, own))
+                if own == 1:
+                    out.append(at + sp)
             pairs.append((r, rank_pairs))
-            own = (mn & 1) + ((mn >> 1) & 1) + ((mn >> 2) & 1) + (mn >> 3)
+            own = BITS[mn]
             if us == 15:
                 for skip in range(4):
                     if 0 < own - ((mn >> skip) & 1) < 3:
@@ -313,17 +331,26 @@ def add_sets(mine, other, starts, base, out):
                 while (us >> missing) & 1:
                     missing += 1
                 threes.append(base + THREE_BASE + r * 4 + missing)
-        for i in range(len(pairs)):
+        for i in range(len(pairs) - 1):  # two pairs: two ranks, the lower first
             r1, pairs1 = pairs[i]
             for j in range(i + 1, len(pairs)):
                 r2, pairs2 = pairs[j]
-                at = base + TWO_PAIR_BASE + _rank_pair(r1, r2) * 36
+                at = base + TWO_PAIR_BASE + (r1 * (25 - r1) // 2 + (r2 - r1 - 1)) * 36  # _rank_pair
                 for sp1, own1 in pairs1:
                     for sp2, own2 in pairs2:
                         if 0 < own1 + own2 < 4:
                             out.append(at + sp1 * 6 + sp2)
         out.extend(threes)
         out.extend(fours)
+    # a straight flush: four ranks in a row (or J Q K A) in a suit that holds cards of
+    # both kinds (asked first, without arithmetic)
+    if not (
+        (m0 and o0 and (u0 & (u0 >> 1) & (u0 >> 2) & (u0 >> 3) or (u0 & JQKA) == JQKA))
+        or (m1 and o1 and (u1 & (u1 >> 1) & (u1 >> 2) & (u1 >> 3) or (u1 & JQKA) == JQKA))
+        or (m2 and o2 and (u2 & (u2 >> 1) & (u2 >> 2) & (u2 >> 3) or (u2 & JQKA) == JQKA))
+        or (m3 and o3 and (u3 & (u3 >> 1) & (u3 >> 2) & (u3 >> 3) or (u3 & JQKA) == JQKA))
+    ):
+        return
     for suit in range(4):
         m = mine[suit]
         u = m | other[suit]
@@ -413,11 +440,14 @@ def reckoning_lines(up, down, keys, ace, match="rank", unmatched="value"):
     lines = []
     total = 0
     free = unmatched == "free" and len(keys) > 0
+    by_rank = match == "rank"
     for face, cards in (("up", up), ("down", down)):
+        damned = 1 if face == "down" else 0
         for c in sorted(cards):
-            value = card_value(c, ace)
-            why = 1 if face == "down" else 0
-            if match_key(c, ace, match) in keys:
+            r = c >> 2  # card_value() and match_key(), written out (a reckoning's loop)
+            value = ace if r == ACE else FACE_VALUE if r >= 10 else r + 1
+            why = damned
+            if (r if by_rank else value) in keys:
                 why += 2
             elif why == 0 and free:
                 why = FREE
@@ -447,6 +477,12 @@ def damnation_lines(up, down, set_deck, ace):
             total += value
             lines.append((LABELS[c], where, face, value, 1, value, why))
     return lines, total
+
+
+def reserve_split(n):
+    """(cards each player is dealt from the reserve, cards set aside): the reserve is
+    what the first deal leaves, NUM_CARDS - HAND_SIZE * n, whenever it is dealt."""
+    return divmod(NUM_CARDS - HAND_SIZE * n, n)
 
 
 def winners_of(scores):
@@ -590,7 +626,6 @@ class NewRuleState(State):
         self.n = n
         self.scores = [0] * n
         self.rounds = []  # the breakdown of the last ROUNDS_KEPT finished rounds
-        self.rounds_played = 0  # finished rounds, all of them
         self.round = 0
         self.first = game.options["first_player"]
         self.winners = []
@@ -621,9 +656,8 @@ class NewRuleState(State):
             # the same lists again: a long game on the board keeps its heap in one piece
             del self.deck[:]
             self.deck.extend(range(NUM_CARDS))  # the list keeps its room: no new block
-            for c in range(NUM_CARDS):
-                self.dealt_at[c] = -1
-                self.played_at[c] = -1
+            self.dealt_at[:] = UNSEEN  # in place, without a loop
+            self.played_at[:] = UNSEEN
             for s in range(n):
                 del self.hands[s][:]
                 del self.up[s][:]
@@ -631,10 +665,7 @@ class NewRuleState(State):
                 del self.set_decks[s][:]
                 self.round_points[s] = 0
             self._clear_masks()
-        self.deck_left = NUM_CARDS
         self.reserve_dealt = False
-        self.set_aside = 0
-        self.reserve_each = 0
         self.phase = DEALING
         self.to_deal = HAND_SIZE * n
         self.deal_seat = self.first
@@ -654,7 +685,7 @@ class NewRuleState(State):
 
     def _draw_chance(self, stream):
         # every undealt card weighs 1: weighted() picks the below(total)-th of them
-        return DEAL + self.deck[stream.below(self.deck_left)]
+        return DEAL + self.deck[stream.below(len(self.deck))]
 
     def _play_chance(self, stream):
         # A whole deal in one loop (half the game's nodes): each card _draw_chance()
@@ -667,27 +698,153 @@ class NewRuleState(State):
         dealt_at = self.dealt_at
         n = self.n
         seat = self.deal_seat
-        left = self.deck_left
+        left = len(deck)
         count = self.to_deal - 1
         if self._news:
             self._news = []
-        for _ in range(count):
-            card = deck.pop(stream.below(left))
-            left -= 1
+        at = len(history)
+        for k in range(count):  # the k-th card: from `left - k` undealt, history at + k
+            card = deck.pop(stream.below(left - k))
             hands[seat].append(card)
-            dealt_at[card] = len(history)
+            dealt_at[card] = at + k
             history.append(DEAL + card)
             seat += 1
             if seat == n:
                 seat = 0
+        left -= count
         for hand in hands:
             hand.sort()
-        self.deck_left = left
         self.deal_seat = seat
         self.to_deal = 1
         card = deck[stream.below(left)]
         self._deal(card)
         history.append(DEAL + card)
+
+    def _play_random(self, chance, streams, stop):
+        """driver.play()'s game when every seat is a plain random bot (`streams`: each
+        seat's) and nobody watches each action: the same draws, the same state, with a
+        turn written out in one loop: no legal list for a card play (legal_actions() is
+        UP + each card of the hand, then DOWN + each, so the pick's index names the
+        card), none for most set decisions (only [NO_SET]), no call per action. Stops
+        at the end, or where a turn might run past `stop` actions (None: no stop): the
+        driver's loop plays on from there. simcheck's check_random_play proves it
+        equal to apply() one action at a time."""
+        history = self._history
+        hands = self.hands
+        ups = self.up
+        downs = self.down
+        own = self.own_ranks
+        up_ranks = self.up_ranks
+        played_at = self.played_at
+        starts = self.game.starts
+        n = self.n
+        # A turn takes two actions at most: the loop plays whole turns (and runs of
+        # chance) while they fit before `stop`, and leaves the rest to the driver.
+        last_start = (1 << 29) if stop is None else stop - 2
+        # Only the last action's announcements are left for the driver to find, so a
+        # play and a "no set" keep theirs only where the loop may stop: `quiet` is the
+        # seat of a "no set" that kept none (-1: the last action kept its own).
+        quiet = -1
+        while len(history) <= last_start:
+            phase = self.phase
+            if phase == DEALING:
+                quiet = -1
+                self._play_chance(chance)
+                continue
+            if phase != PLAY:
+                return  # the end
+            quiet = -1
+            # -- the card play: as _apply() and _lay() play it
+            seat = self.turn
+            hand = hands[seat]
+            damned = downs[seat]
+            k = len(hand)
+            count = 2 * k if len(damned) < DAMNED_LIMIT else k
+            stream = streams[seat]
+            i = stream.below(count) if count > 1 else 0
+            up = i < k
+            card = hand.pop(i if up else i - k)
+            bit = 1 << (card >> 2)
+            suit = card & 3
+            at = 8 * seat
+            if up:
+                if card >> 2 == KING:  # a God card: the reckoning, as _lay() plays it
+                    self._news = []
+                    self._lay(seat, card, True)
+                    history.append(UP + card)
+                    continue
+                board = ups[seat]
+                own[at + suit] |= bit
+                up_ranks[suit] |= bit
+                action = UP + card
+            else:
+                board = damned
+                own[at + suit + 4] |= bit
+                action = DOWN + card
+            if board and card < board[-1]:
+                board.append(card)
+                board.sort()  # the board stays in card order
+            else:
+                board.append(card)
+            played_at[card] = len(history)
+            history.append(action)
+            # -- the set decision: legal_sets() from the same masks, add_sets() only
+            # when a set may be formed
+            f0, f1, f2, f3, d0, d1, d2, d3 = own[at : at + 8]  # face up, damned
+            a0, a1, a2, a3 = up_ranks
+            m0 = f0 | d0
+            m1 = f1 | d1
+            m2 = f2 | d2
+            m3 = f3 | d3
+            o0 = a0 & ~f0
+            o1 = a1 & ~f1
+            o2 = a2 & ~f2
+            o3 = a3 & ~f3
+            # _may_have_sets() written out: a set needs a rank with a card of each kind,
+            # or two ranks with two cards (one of each kind), or four ranks in a row
+            action = NO_SET
+            mine = m0 | m1 | m2 | m3
+            other = o0 | o1 | o2 | o3
+            if mine and other:
+                maybe = mine & other
+                if not maybe and (m0 & (m1 | m2 | m3)) | (m1 & (m2 | m3)) | (m2 & m3):
+                    maybe = (o0 & (o1 | o2 | o3)) | (o1 & (o2 | o3)) | (o2 & o3)
+                # four in a row in a suit, which must hold cards of both kinds (asked
+                # first, without arithmetic: most turns end here)
+                if not maybe and m0 and o0:
+                    u = m0 | o0
+                    maybe = u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA
+                if not maybe and m1 and o1:
+                    u = m1 | o1
+                    maybe = u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA
+                if not maybe and m2 and o2:
+                    u = m2 | o2
+                    maybe = u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA
+                if not maybe and m3 and o3:
+                    u = m3 | o3
+                    maybe = u & (u >> 1) & (u >> 2) & (u >> 3) or (u & JQKA) == JQKA
+                if maybe:
+                    legal = [NO_SET]
+                    add_sets((m0, m1, m2, m3), (o0, o1, o2, o3), starts, SET, legal)
+                    count = len(legal)
+                    if count > 1:
+                        action = legal[stream.below(count)]
+            if action != NO_SET:
+                self._news = []
+                self._form(action - SET)
+                history.append(action)
+                continue
+            if len(hand) > 1:  # _end_turn()'s common case: the next seat plays
+                self.turn = seat + 1 if seat + 1 < n else 0
+                quiet = seat
+            else:  # the last card or two of a hand: _end_turn() decides
+                self._news = []
+                self._news.append(("no_set", seat))
+                self._end_turn()
+            history.append(NO_SET)
+        if quiet >= 0:  # stopped after a "no set" that kept no announcement: its own
+            self._news = []
+            self._news.append(("no_set", quiet))
 
     def _legal_actions(self):
         seat = self.turn
@@ -774,20 +931,27 @@ class NewRuleState(State):
                 self.up_ranks[suit] &= ~bit
 
     def _clear_masks(self):
+        up_ranks = self.up_ranks
+        own = self.own_ranks
         for k in range(4):
-            self.up_ranks[k] = 0
+            up_ranks[k] = 0
         for k in range(8 * self.n):
-            self.own_ranks[k] = 0
+            own[k] = 0
 
     # -- applying actions -----------------------------------------------------
     def _apply(self, action):
         phase = self.phase
         if phase == PLAY:
-            self._play(action)
+            # a card played, the commonest move, written out here: no call
+            seat = self.turn
+            up = action < DOWN
+            card = action - (UP if up else DOWN)
+            self.hands[seat].remove(card)
+            self._lay(seat, card, up)
         elif phase == DEALING:
             self._deal(action - DEAL)
         elif action == NO_SET:
-            self._news.append({"seat": self.turn, "kind": "no_set"})  # as _announce()
+            self._news.append(("no_set", self.turn))  # a tuple: see announcements()
             self._end_turn()
         else:
             self._form(action - SET)
@@ -795,7 +959,6 @@ class NewRuleState(State):
     def _deal(self, card):
         seat = self.deal_seat
         self.deck.remove(card)
-        self.deck_left -= 1
         hand = self.hands[seat]
         hand.append(card)
         if len(hand) > 1 and card < hand[-2]:
@@ -807,26 +970,19 @@ class NewRuleState(State):
             return
         self.phase = PLAY
         if self.reserve_dealt:
-            self._announce(
-                "reserve_dealt",
-                round=self.round,
-                cards_each=self.reserve_each,
-                set_aside=self.set_aside,
-            )
+            each, aside = reserve_split(self.n)
+            self._announce("reserve_dealt", round=self.round, cards_each=each, set_aside=aside)
         else:
             self._announce(
                 "round_dealt",
                 round=self.round,
                 first_player=self.first,
                 cards_each=HAND_SIZE,
-                reserve=self.deck_left,
+                reserve=len(self.deck),
             )
 
-    def _play(self, action):
-        seat = self.turn
-        up = action < DOWN
-        card = action - (UP if up else DOWN)
-        self.hands[seat].remove(card)
+    def _lay(self, seat, card, up):
+        """`card`, just taken from seat's hand, goes on its board face up or damned."""
         self.played_at[card] = len(self._history)
         bit = 1 << (card >> 2)  # the rank masks, as _mark(seat, card, up, True)
         suit = card & 3
@@ -840,16 +996,9 @@ class NewRuleState(State):
         board.append(card)
         if len(board) > 1 and card < board[-2]:
             board.sort()
-        # as _announce(), written out: the commonest announcement
-        self._news.append(
-            {
-                "seat": seat,
-                "face": "up" if up else "down",
-                "card": LABELS[card] if up else None,
-                "damned": len(self.down[seat]),
-                "kind": "played",
-            }
-        )
+        # Announced as a tuple, made a dict only if announcements() is asked for: a play
+        # is announced at every turn, and a driver with nobody watching drops it unread.
+        self._news.append(("played", seat, card, up, len(self.down[seat])))
         if up and (card >> 2) == KING:
             # "playing one face-up immediately stops play and initiates the reckoning"
             self._announce("god_card", seat=seat, card=label(card))
@@ -857,37 +1006,66 @@ class NewRuleState(State):
             return
         self.phase = FORM
 
+    def announcements(self):
+        out = []
+        for item in self._news:
+            if type(item) is tuple:  # kept as a tuple by _apply(), _lay() or _form()
+                tag = item[0]
+                if tag == "no_set":
+                    item = {"seat": item[1], "kind": "no_set"}
+                elif tag == "played":
+                    _, seat, card, up, damned = item
+                    item = {  # the keys in the order _announce() gave them
+                        "seat": seat,
+                        "face": "up" if up else "down",
+                        "card": LABELS[card] if up else None,
+                        "damned": damned,
+                        "kind": "played",
+                    }
+                else:
+                    _, seat, index, froms, score = item
+                    kind, cards = set_cards(index)
+                    item = {
+                        "seat": seat,
+                        "type": SET_TYPES[kind],
+                        "points": SET_POINTS[kind],
+                        "cards": labels(cards),
+                        "seats": list(froms),
+                        "score": score,
+                        "kind": "set_formed",
+                    }
+            out.append(item)
+        return out
+
     def _form(self, index):
         seat = self.turn
         kind, cards = set_cards(index)
         froms = []
+        up_ranks = self.up_ranks
+        own = self.own_ranks
         for c in cards:
-            owner = -1
-            for s in range(self.n):
-                if c in self.up[s]:
-                    self.up[s].remove(c)
-                    owner = s
-                    break
-            face_up = owner >= 0
-            if not face_up:
-                self.down[seat].remove(c)
+            bit = 1 << (c >> 2)
+            suit = c & 3
+            if up_ranks[suit] & bit:  # face up on a board: the rank masks say whose
+                at = suit
+                while not own[at] & bit:
+                    at += 8  # the next seat's face-up cards of this suit
+                owner = at >> 3
+                self.up[owner].remove(c)
+                own[at] &= ~bit  # as _mark(owner, c, True, False)
+                up_ranks[suit] &= ~bit
+            else:  # damned, on the mover's board
                 owner = seat
-            self._mark(owner, c, face_up, False)
+                self.down[seat].remove(c)
+                own[8 * seat + suit + 4] &= ~bit
             froms.append(owner)
         self.set_decks[seat].append([index, froms])
         points = SET_POINTS[kind]
         self.scores[seat] += points
         self.round_points[seat] += points
         self.sets_by_type[kind] += 1
-        self._announce(
-            "set_formed",
-            seat=seat,
-            type=SET_TYPES[kind],
-            points=points,
-            cards=labels(cards),
-            seats=list(froms),
-            score=self.scores[seat],
-        )
+        # announced as a tuple (see announcements()); froms is never changed after this
+        self._news.append(("set_formed", seat, index, froms, self.scores[seat]))
         target = self.game.options["target"]
         if self.scores[seat] >= target:
             # "The first player to reach two hundred points is the winner."
@@ -911,10 +1089,8 @@ class NewRuleState(State):
             # "If players are able to play six of their seven cards before a God
             # card is played, the game is paused while the reserve pile is dealt
             # out equally to all players (set aside any remainders out of play)."
-            each = self.deck_left // n
+            each = reserve_split(n)[0]
             self.reserve_dealt = True
-            self.reserve_each = each
-            self.set_aside = self.deck_left - each * n
             self.phase = DEALING
             self.to_deal = each * n
             self.deal_seat = self.first
@@ -937,28 +1113,38 @@ class NewRuleState(State):
         seats = []
         penalties = [0] * self.n
         for s in range(self.n):
-            entry = {"seat": s, "status": "reckoned", "forgiven_by": None}
-            entry["lines"] = []
-            entry["penalty"] = 0
-            kings = [c for c in self.down[s] if (c >> 2) == KING]
+            down = self.down[s]
+            status = "reckoned"
+            forgiven_by = None
+            lines = []
+            total = 0
             if spare and s == god_seat:
-                entry["status"] = "spared"  # "a reckoning for all the other players' sins"
-            elif kings:
+                status = "spared"  # "a reckoning for all the other players' sins"
+            elif down and (down[-1] >> 2) == KING:  # the board is in card order: Kings last
                 # "If the player has a God card face-down on their board, they are
                 # forgiven and receive no negative points for the round."
-                entry["status"] = "forgiven"
-                entry["forgiven_by"] = label(kings[0])
+                status = "forgiven"
+                k = len(down) - 1
+                while k and (down[k - 1] >> 2) == KING:
+                    k -= 1
+                forgiven_by = LABELS[down[k]]  # the first of its Kings
             else:
-                keys = set_keys(self.set_deck_cards(s), ace, match)
+                keys = set_keys(self.set_deck_cards(s), ace, match) if self.set_decks[s] else []
                 lines, total = reckoning_lines(
-                    self.up[s], self.down[s], keys, ace, match, options["unmatched"]
+                    self.up[s], down, keys, ace, match, options["unmatched"]
                 )
-                entry["lines"] = lines
-                entry["penalty"] = total
                 penalties[s] = total
                 self.scores[s] -= total
-            entry["score"] = self.scores[s]
-            seats.append(entry)
+            seats.append(
+                {  # the keys in the order the table has always seen them
+                    "seat": s,
+                    "status": status,
+                    "forgiven_by": forgiven_by,
+                    "lines": lines,
+                    "penalty": total,
+                    "score": self.scores[s],
+                }
+            )
         self.reckonings += 1
         # "The player who played the God card will go first in the new round."
         nxt = god_seat if self._more_rounds() else None
@@ -1008,7 +1194,6 @@ class NewRuleState(State):
         if len(self.rounds) == ROUNDS_KEPT:
             self.rounds.pop(0)
         self.rounds.append(row + [list(self.round_points), penalties, list(self.scores)])
-        self.rounds_played += 1
 
     def round_record(self, i):
         """Kept finished round i (0-based, among the last ROUNDS_KEPT) as the table
@@ -1049,6 +1234,15 @@ class NewRuleState(State):
 
     def _returns(self):
         return [1 if s in self.winners else 0 for s in range(self.n)]
+
+    def rounds_played(self):
+        """Finished rounds, all of them (the breakdown keeps the last ROUNDS_KEPT): each
+        ended by a reckoning, a total damnation or a set reaching the target."""
+        return self.reckonings + self.damnations + (1 if self.reason == "target" else 0)
+
+    def _set_aside(self):
+        """The reserve's remainder set aside out of play: none until it is dealt."""
+        return reserve_split(self.n)[1] if self.reserve_dealt else 0
 
     def round_number(self):
         """The round (ROUND), from 1."""
@@ -1112,7 +1306,7 @@ class NewRuleState(State):
             "winners": list(self.winners),
             "reason": self.reason,
             "scores": list(self.scores),
-            "rounds_played": self.rounds_played,
+            "rounds_played": self.rounds_played(),
             "rounds": [self.round_record(i) for i in range(len(self.rounds))],
         }
 
@@ -1148,9 +1342,9 @@ class NewRuleState(State):
             "damned_counts": [len(d) for d in self.down],
             "damned_limit": DAMNED_LIMIT,
             "set_decks": set_decks,
-            "reserve": self.deck_left - self.set_aside,
+            "reserve": len(self.deck) - self._set_aside(),
             "reserve_dealt": self.reserve_dealt,
-            "set_aside": self.set_aside,
+            "set_aside": self._set_aside(),
             "hand": None,
             "damned": None,
             "legal_sets": [],

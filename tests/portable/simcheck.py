@@ -29,7 +29,7 @@ UNBOUNDED_CAP actions, then stopped.
 
 from shared_rules import canon
 from shared_rules.game import CHANCE, TERMINAL, IllegalAction, RulesError, replay
-from shared_rules.laptop.driver import RandomBot, choose, draw_chance
+from shared_rules.laptop.driver import RandomBot, choose, draw_chance, play
 from shared_rules.rng import Stream
 
 
@@ -174,6 +174,48 @@ def check_chance_run(game, seed, state):
         one_by_one.apply(draw_chance(stream, one_by_one))
     if fingerprint(run) != fingerprint(one_by_one):
         _fail(game, seed, state, "_play_chance differs from the draws applied one by one")
+
+
+def check_random_play(game, seed, stops=3):
+    """A game's whole-game loop of random bots (_play_random, which driver.play() runs
+    when every seat is a plain random bot and nobody watches) is the driver's draws
+    applied one by one through apply(): at each seat's turn legal[below(count)] from
+    the seat's bot stream (no draw for a forced move), at a chance node a run of
+    weighted draws to its end; the same state at the end and wherever a cap stops it
+    (a cap ends play at the first node past it, a run of chance played whole)."""
+    if getattr(game.new_initial_state(), "_play_random", None) is None:
+        return
+    bound = game.max_game_length()
+    limit = UNBOUNDED_CAP if bound is None else bound
+    streams = [RandomBot(game, seed, seat).stream for seat in range(game.num_players)]
+    chance = Stream(seed, b"chance")
+    probe = Stream(seed, b"stops")
+    state = game.new_initial_state()
+    pending = None  # the next cap checked
+    prints = {}  # cap -> the fingerprint where play(cap=cap) stops
+    while True:
+        moves = state.move_number()
+        if pending is not None and moves >= pending:
+            prints[pending] = fingerprint(state)
+            pending = None
+        if state.is_terminal() or moves >= limit:
+            break
+        if pending is None and len(prints) < stops:
+            # a cap a little ahead: after a play, a set decision or a run of chance
+            pending = moves + 1 + probe.below(97)
+        p = state.current_player()
+        if p == CHANCE:
+            while state.current_player() == CHANCE:
+                state.apply(draw_chance(chance, state))
+            continue
+        legal = state.legal_actions()
+        count = len(legal)
+        state.apply(legal[streams[p].below(count)] if count > 1 else legal[0])
+    if fingerprint(play(game, seed, cap=None if bound else limit)) != fingerprint(state):
+        _fail(game, seed, state, "play() of random bots differs from apply() one by one")
+    for cap in sorted(prints):
+        if fingerprint(play(game, seed, cap=cap)) != prints[cap]:
+            _fail(game, seed, state, "play() stopped at %d differs from apply() one by one" % cap)
 
 
 def check_illegal_refused(game, seed, state):
@@ -421,6 +463,7 @@ def check_game(game, seed, bots=None, thorough=True):
     for snap, print_ in snapshots:
         if fingerprint(snap) != print_:
             _fail(game, seed, state, "an earlier snapshot changed as play went on")
+    check_random_play(game, seed)
     again = replay(game, state.history())
     if fingerprint(again) != fingerprint(state):
         _fail(game, seed, state, "replaying the history gives a different state")
