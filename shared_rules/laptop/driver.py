@@ -107,6 +107,18 @@ def play(game, seed, bots=None, observer=None, cap=None):
     apply_hook = state._apply
     draw = state._draw_chance
     play_chance = state._play_chance
+    fast = getattr(state, "_play_random", None)
+    if fast is not None and observer is None and cap is None:
+        # Every seat a plain random bot and nobody watching: the game's own loop plays
+        # it (the same picks and draws as below; simcheck proves it).
+        for bot in bots:
+            if type(bot) is not RandomBot:
+                break
+        else:
+            fast([bot.stream for bot in bots], chance)
+            if bound is not None and len(history) > bound:
+                raise AssertionError("%s ran past its bound of %d actions" % (game.NAME, bound))
+            return state
     plain = [getattr(bot, "sees", VIEW) for bot in bots]  # the common cases inline
     # A random bot's pick is made here, as its choose() makes it, without the call.
     random_streams = [bot.stream if type(bot) is RandomBot else None for bot in bots]

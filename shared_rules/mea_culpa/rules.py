@@ -107,8 +107,8 @@ POST_MAX = D.POST_MAX[0]
 BUY_PRICES = tuple([B.PRICES[g][0] for g in range(4)])
 LETTER_PRICE = B.LETTER_PRICE[0]
 COIN_VALUES = B.COINS[0]
-# per good: (buy, greedy buy, sell) action codes
-GOOD_ACTIONS = tuple([(BUY_BASE + g, GREEDY_BASE + g, SELL_BASE + g) for g in range(4)])
+SUITE6_NOTCHES = B.SUITE6_NOTCHES[0]
+CARD_NOTCHES = tuple([c[1] for c in D.CARDS])  # a room's visit cost, by its card
 ACTION_TYPE_NAMES = ("buy", "sell", "donate", "visit")
 
 # Tasks: kind first, then ints.
@@ -322,6 +322,7 @@ class MeaCulpaState(State):
         n = game.num_players
         self.n = n
         self.heaven = game.options["heaven"]
+        self.penitent = game.options["penitent"]  # asked at every turn
         self.stack = [[T_START]]
         self.pos = [0] * n
         self.rank = [-1] * n  # 0 = closest to Heaven on Start
@@ -642,9 +643,10 @@ class MeaCulpaState(State):
     # -- the task machine ---------------------------------------------------------
     def _advance(self):
         """Resolve the tasks on top that need no decision, until one does."""
+        steps = self._STEPS
         while self.stack:
             task = self.stack[-1]
-            if not self._STEPS[task[0]](self, task):
+            if not steps[task[0]](self, task):
                 return
         if not self.over:
             raise AssertionError("mea-culpa: empty task stack before the end")
@@ -751,7 +753,7 @@ class MeaCulpaState(State):
 
     def _step_donate2(self, task):
         """The Emperor's second donation, if he has anything left to give."""
-        if not self._donations(task[1]):
+        if not self._donations(task[1], []):
             self.stack.pop()
             return True
         return False
@@ -961,115 +963,93 @@ class MeaCulpaState(State):
         self._announce("result", winners=list(winners), by=self.won_by)
 
     # -- legal actions --------------------------------------------------------
-    def _donations(self, seat):
+    # The lists below are built in order, ready sorted (donations 100-107 < letters 200-201
+    # < buys 210-213 < greedy buys 220-223 < sells 230-233 < visits 301-307 < reports 440-443),
+    # and appended to the caller's list: a turn's list is asked at nearly every action.
+    def _donations(self, seat, out):
+        """`out` with the donations `seat` may make appended (goods, then coins)."""
         goods = self.goods[seat]
-        out = [DONATE_BASE + g for g in range(4) if goods[g] > 0]
+        for g in range(4):
+            if goods[g] > 0:
+                out.append(DONATE_BASE + g)
         money = self.money[seat]
-        for i in range(4):
-            if money >= COIN_VALUES[i]:
-                out.append(DONATE_BASE + 4 + i)
+        for i in range(4):  # coins in rising value
+            if money < COIN_VALUES[i]:
+                break
+            out.append(DONATE_BASE + 4 + i)
         return out
 
-    def _visits(self, seat, extra, free):
-        """Visits allowed to `seat` with `extra` notches already added: the rooms of
-        available_rooms() it may afford by visit_cost() (written out here, as this is
-        asked at every turn)."""
+    def _visits(self, seat, extra, free, out):
+        """`out` with the visits allowed to `seat` appended, `extra` notches already
+        added: the rooms of available_rooms() it may afford by visit_cost() (written
+        out here, as this is asked at every turn)."""
         rooms = self.rooms
         any_card = rooms[0] >= 0 or rooms[1] >= 0 or rooms[2] >= 0 or rooms[3] >= 0
         if not any_card and not self.suite6:
-            return []  # no room is open
+            return out  # no room is open
         if self.holders[POPE] == seat:
-            return [VISIT_POPE]
+            out.append(VISIT_POPE)
+            return out
         if free:
-            return [VISIT_BASE + r for r in self.available_rooms()]
+            for r in self.available_rooms():
+                out.append(VISIT_BASE + r)
+            return out
         limit = POST_MAX - self.post[seat] - extra
         petty = self.holders[PETTY] == seat  # visits for nothing
-        out = []
         for r in range(4):
             card = rooms[r]
-            if card >= 0 and (0 if petty else D.CARDS[card][1]) <= limit:
+            if card >= 0 and (0 if petty else CARD_NOTCHES[card]) <= limit:
                 out.append(VISIT_BASE + r + 1)
         if self.suite5 and any_card and 0 <= limit:
             out.append(VISIT_BASE + 5)
-        if self.suite6 and (0 if petty else B.SUITE6_NOTCHES[0]) <= limit:
+        if self.suite6 and (0 if petty else SUITE6_NOTCHES) <= limit:
             out.append(VISIT_BASE + 6)
         return out
 
     def _turn_actions(self, task):
         seat = task[1]
         out = [END]
-        if self.game.options["penitent"]:
+        count = task[3]
+        if count < 2 and (count == 0 or self.post[seat] < POST_MAX):
+            first = task[4]
+            if first != DONATE:
+                self._donations(seat, out)
+            if first != BUY:
+                money = self.money[seat]
+                m = self.market
+                if m[INDULGENCE] > 0 and money >= LETTER_PRICE:
+                    if self.supply[RED] > 0:
+                        out.append(BUY_LETTER)
+                    if self.supply[GREEN] > 0:
+                        out.append(BUY_LETTER + 1)
+                for g in range(4):
+                    if m[g] > 0 and money >= BUY_PRICES[g]:
+                        out.append(BUY_BASE + g)
+                for g in range(4):
+                    if m[g] >= 2 and money >= BUY_PRICES[g]:
+                        out.append(GREEDY_BASE + g)
+            if first != SELL:
+                goods = self.goods[seat]
+                for g in range(4):
+                    if goods[g] > 0:
+                        out.append(SELL_BASE + g)
+            if first != VISIT:
+                self._visits(seat, count, False, out)
+        if self.penitent:
             for t in range(self.n):
                 if self.holders[PETTY] != t and not task[5] & (1 << t):
                     out.append(REPORT_BASE + t)
-        count = task[3]
-        if count >= 2 or (count == 1 and self.post[seat] >= POST_MAX):
-            return out
-        first = task[4]
-        money = self.money[seat]
-        m = self.market
-        if first != BUY:
-            if m[INDULGENCE] > 0 and money >= LETTER_PRICE:
-                if self.supply[RED] > 0:
-                    out.append(BUY_LETTER)
-                if self.supply[GREEN] > 0:
-                    out.append(BUY_LETTER + 1)
-            for g in range(4):
-                if m[g] > 0 and money >= BUY_PRICES[g]:
-                    out.append(GOOD_ACTIONS[g][0])
-                    if m[g] >= 2:
-                        out.append(GOOD_ACTIONS[g][1])
-        if first != SELL:
-            goods = self.goods[seat]
-            for g in range(4):
-                if goods[g] > 0:
-                    out.append(GOOD_ACTIONS[g][2])
-        if first != DONATE:
-            out += self._donations(seat)
-        if first != VISIT:
-            out += self._visits(seat, count, False)
-        out.sort()
         return out
 
     def _legal_actions(self):
         task = self.stack[-1]
         kind = task[0]
-        if kind == T_TURN:  # by far the commonest decision, so asked first
+        if kind == T_TURN:  # by how often each is asked, the commonest first
             return self._turn_actions(task)
-        if kind == T_BONUS:
-            return [BONUS_BASE + b for b in range(4) if self.bonus[b] < 0]
         if kind == T_COMP:
             return [COMP_BASE, COMP_BASE + 1]
-        if kind == T_BIDS:
-            return bid_actions(self.money[task[1]])
         if kind == T_PICKS:
             return [PICK_BASE + c for c in range(4) if self.holders[c] < 0]
-        if kind == T_PRELIM:
-            out = []
-            if task[2] & 1:
-                out.append(END)
-                out.extend(self._pope_moves())
-            if task[2] & 2:
-                out.extend([CREW_BASE + s for s in self.open_sites()])
-            return sorted(out)
-        if kind == T_PETTY_VISIT:
-            return [END] + self._visits(task[1], 0, True)
-        if kind == T_DONATE2:
-            return [END] + self._donations(task[1])
-        if kind == T_SUITE5:
-            return [SUITE5_BASE + r + 1 for r in range(4) if self.rooms[r] >= 0]
-        if kind == T_DIE:
-            return [DIE_BASE + r for r in self.available_rooms()]
-        if kind == T_GUESS:
-            return [GUESS_BASE + r for r in self.available_rooms()]
-        if kind == T_EFFECT:
-            return sorted(self._effect_options(task[1], task[2]))
-        if kind == T_GIVE:
-            return [GIVE_BASE + c for c in range(4) if self.letters[task[1]][c] > 0]
-        if kind == T_SIN:
-            return [EMPTY_BASE + d for d in range(3) if self.dens[d][task[1]] > 0]
-        if kind == T_EVAL_PICK:
-            return [LETTER_PICK_BASE + c for c in range(4) if task[5 + c] > 0]
         if kind == T_MERCHANT:
             m = self.market
             out = [MERCHANT_BASE + g for g in range(4) if m[g] > 0]
@@ -1081,6 +1061,36 @@ class MeaCulpaState(State):
                 if self.supply[RED] == 0 and self.supply[GREEN] == 0:
                     out.append(MERCHANT_BASE + 6)
             return out
+        if kind == T_EVAL_PICK:
+            return [LETTER_PICK_BASE + c for c in range(4) if task[5 + c] > 0]
+        if kind == T_PRELIM:
+            out = []
+            if task[2] & 1:
+                out.append(END)
+                out.extend(self._pope_moves())
+            if task[2] & 2:
+                out.extend([CREW_BASE + s for s in self.open_sites()])
+            return sorted(out)
+        if kind == T_EFFECT:
+            return sorted(self._effect_options(task[1], task[2]))
+        if kind == T_PETTY_VISIT:
+            return self._visits(task[1], 0, True, [END])
+        if kind == T_DONATE2:
+            return self._donations(task[1], [END])
+        if kind == T_SUITE5:
+            return [SUITE5_BASE + r + 1 for r in range(4) if self.rooms[r] >= 0]
+        if kind == T_SIN:
+            return [EMPTY_BASE + d for d in range(3) if self.dens[d][task[1]] > 0]
+        if kind == T_DIE:
+            return [DIE_BASE + r for r in self.available_rooms()]
+        if kind == T_GUESS:
+            return [GUESS_BASE + r for r in self.available_rooms()]
+        if kind == T_BIDS:
+            return bid_actions(self.money[task[1]])
+        if kind == T_GIVE:
+            return [GIVE_BASE + c for c in range(4) if self.letters[task[1]][c] > 0]
+        if kind == T_BONUS:
+            return [BONUS_BASE + b for b in range(4) if self.bonus[b] < 0]
         raise AssertionError("no decision at task %r" % (task,))
 
     def _chance_outcomes(self):
@@ -1142,6 +1152,49 @@ class MeaCulpaState(State):
                 return
             self._advance()
 
+    def _play_random(self, streams, chance):
+        # driver.play()'s whole game when every seat is a plain random bot (streams[seat]
+        # its stream) and nobody watches: the picks the driver makes (nothing drawn for a
+        # forced move) and the chance runs of _play_chance(), without the driver's calls
+        # at every action; a bid is picked by its index in bid_actions(), without the
+        # list. simcheck proves the game the one apply() plays action by action.
+        history = self._history
+        per = POST_MAX - D.POST_MIN[0] + 1  # bids per taler
+        low = BID_BASE + D.POST_MIN[0]
+        while not self.over:
+            task = self.stack[-1]  # not kept aside: the game's end replaces the stack
+            kind = task[0]
+            if kind == T_TURN:  # the commonest: played here, as _apply() would
+                legal = self._turn_actions(task)
+                count = len(legal)
+                action = legal[streams[task[1]].below(count)] if count > 1 else legal[0]
+                if self._news:
+                    self._news = []
+                self._turn(task, action)
+                self._advance()
+                history.append(action)
+                continue
+            if kind == T_MARKET or kind == T_CARDS or kind == T_START:
+                self._play_chance(chance)
+                continue
+            if kind == T_COMP:  # [COMP_BASE, COMP_BASE + 1]
+                action = COMP_BASE + streams[task[1]].below(2)
+            elif kind == T_BIDS:
+                seat = task[1]
+                i = streams[seat].below(per * (self.money[seat] + 1))
+                action = low + (i // per) * 8 + i % per
+            else:
+                legal = self._legal_actions()
+                count = len(legal)
+                if count > 1:
+                    action = legal[streams[self._current_player()].below(count)]
+                else:
+                    action = legal[0]
+            if self._news:
+                self._news = []
+            self._apply(action)
+            history.append(action)
+
     def _current_player(self):
         if self.over:
             return TERMINAL
@@ -1180,26 +1233,8 @@ class MeaCulpaState(State):
     def _apply(self, action):
         task = self.stack[-1]
         kind = task[0]
-        if kind == T_TURN:  # the commonest action, so asked first
+        if kind == T_TURN:  # by how often each is asked, the commonest first
             self._turn(task, action)
-        elif kind == T_START:
-            s = action - START_BASE
-            self.rank[s] = len(self.placed)
-            self.placed.append(s)
-        elif kind == T_MARKET:
-            k = action - DRAW_BASE
-            self.bag[k] -= 1
-            self.market[k] += 1
-            task[1] -= 1
-        elif kind == T_CARDS:
-            c = action - CARD_BASE
-            self.deck[c] -= 1
-            self.rooms[task[1] - 1] = c
-            task[1] += 1
-        elif kind == T_BONUS:
-            self._take_bonus(self.placed[task[1]], action - BONUS_BASE)
-            task[1] += 1
-            self._push_bonus_donations(self.placed[task[1] - 1], action - BONUS_BASE)
         elif kind == T_COMP:
             self.stack.pop()
             comp = action - COMP_BASE
@@ -1214,8 +1249,19 @@ class MeaCulpaState(State):
             task[1] += 1
         elif kind == T_PICKS:
             self._pick(task, action - PICK_BASE)
+        elif kind == T_MERCHANT:
+            self.stack.pop()
+            self._merchant_take(task[1], action - MERCHANT_BASE)
+        elif kind == T_EVAL_PICK:
+            c = action - LETTER_PICK_BASE
+            self.letters[self._picker(task)][c] += 1
+            task[5 + c] -= 1
+            task[4] += 1
         elif kind == T_PRELIM:
             self._prelim(task, action)
+        elif kind == T_EFFECT:
+            self.stack.pop()
+            self._effect_choice(task[1], action)
         elif kind == T_PETTY_VISIT:
             self.stack.pop()
             if action != END:
@@ -1231,6 +1277,15 @@ class MeaCulpaState(State):
             self.rooms[r] = -1
             self.discard[card] += 1
             self.stack.append([T_EFFECT, task[1], card])
+        elif kind == T_SIN:
+            d = action - EMPTY_BASE
+            seat = task[1]
+            k = self.dens[d][seat]
+            self.dens[d][seat] = 0
+            self.sins[seat] += k
+            # "moving his poor soul that many steps towards Hell"
+            self.move_hell(seat, k)
+            self._announce("den-emptied", seat=seat, den=B.DEN_NAMES[d], steps=k)
         elif kind == T_DIE:
             self.stack.pop()
             self.die = action - DIE_BASE
@@ -1256,29 +1311,27 @@ class MeaCulpaState(State):
             room = self.die
             self.die = -1
             self._visit(pope, room, True, caught)
-        elif kind == T_EFFECT:
-            self.stack.pop()
-            self._effect_choice(task[1], action)
         elif kind == T_GIVE:
             self.stack.pop()
             self._give(task[1], task[2], action - GIVE_BASE)
-        elif kind == T_SIN:
-            d = action - EMPTY_BASE
-            seat = task[1]
-            k = self.dens[d][seat]
-            self.dens[d][seat] = 0
-            self.sins[seat] += k
-            # "moving his poor soul that many steps towards Hell"
-            self.move_hell(seat, k)
-            self._announce("den-emptied", seat=seat, den=B.DEN_NAMES[d], steps=k)
-        elif kind == T_EVAL_PICK:
-            c = action - LETTER_PICK_BASE
-            self.letters[self._picker(task)][c] += 1
-            task[5 + c] -= 1
-            task[4] += 1
-        elif kind == T_MERCHANT:
-            self.stack.pop()
-            self._merchant_take(task[1], action - MERCHANT_BASE)
+        elif kind == T_BONUS:
+            self._take_bonus(self.placed[task[1]], action - BONUS_BASE)
+            task[1] += 1
+            self._push_bonus_donations(self.placed[task[1] - 1], action - BONUS_BASE)
+        elif kind == T_START:
+            s = action - START_BASE
+            self.rank[s] = len(self.placed)
+            self.placed.append(s)
+        elif kind == T_MARKET:
+            k = action - DRAW_BASE
+            self.bag[k] -= 1
+            self.market[k] += 1
+            task[1] -= 1
+        elif kind == T_CARDS:
+            c = action - CARD_BASE
+            self.deck[c] -= 1
+            self.rooms[task[1] - 1] = c
+            task[1] += 1
         else:
             raise AssertionError("no decision at task %r" % (task,))
         self._advance()
