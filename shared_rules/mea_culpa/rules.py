@@ -108,7 +108,9 @@ BUY_PRICES = tuple([B.PRICES[g][0] for g in range(4)])
 LETTER_PRICE = B.LETTER_PRICE[0]
 COIN_VALUES = B.COINS[0]
 SUITE6_NOTCHES = B.SUITE6_NOTCHES[0]
+GOODS = (0, 1, 2, 3)  # goods (or coins, rooms) by index: a loop without a range() call
 CARD_NOTCHES = tuple([c[1] for c in D.CARDS])  # a room's visit cost, by its card
+NO_NOTCHES = tuple([0 for c in D.CARDS])  # the Petty Sinner's
 ACTION_TYPE_NAMES = ("buy", "sell", "donate", "visit")
 
 # Tasks: kind first, then ints.
@@ -538,13 +540,13 @@ class MeaCulpaState(State):
             if self.hut > 0:
                 out = [CREW_BASE + s for s in self.open_sites()]
         elif effect == D.EFFECT_MOVE_POPE:
-            out = self._pope_moves()
+            out = self._pope_moves([])
         elif effect == D.EFFECT_TAKE_GOOD:
             out = [TAKE_BASE + g for g in range(4) if self.market[g] > 0]
         return out
 
-    def _pope_moves(self):
-        out = []
+    def _pope_moves(self, out):
+        """`out` with the Pope stone moves appended, in order."""
         for a in range(3):
             if self.pope_stones[a] > 0:
                 for b in range(3):
@@ -630,13 +632,13 @@ class MeaCulpaState(State):
             return d1 if (k < 2 or k >= 4) else d2
         return d1 if k % 2 == 0 else d2
 
-    def _single_taker(self, task):
-        """The seat that takes every remaining Letter, or -1 if picks alternate."""
+    def _single_taker(self, task, left):
+        """The seat that takes every remaining Letter (`left` of them), or -1 if picks
+        alternate."""
         d1 = task[2]
-        d2 = task[3]
-        if d2 < 0 or (self.n == 2 and task[4] >= 4):
+        if task[3] < 0 or (self.n == 2 and task[4] >= 4):
             return d1
-        if sum(task[5:9]) == 1:
+        if left == 1:
             return self._picker(task)
         return -1
 
@@ -779,10 +781,11 @@ class MeaCulpaState(State):
 
     def _step_eval_pick(self, task):
         """Letters of a display: handed out without asking when nobody has a choice."""
-        if sum(task[5:9]) == 0:
+        left = task[5] + task[6] + task[7] + task[8]
+        if left == 0:
             self.stack.pop()
             return True
-        taker = self._single_taker(task)
+        taker = self._single_taker(task, left)
         if taker >= 0:
             for c in range(4):
                 self.letters[taker][c] += task[5 + c]
@@ -963,17 +966,23 @@ class MeaCulpaState(State):
         self._announce("result", winners=list(winners), by=self.won_by)
 
     # -- legal actions --------------------------------------------------------
-    # The lists below are built in order, ready sorted (donations 100-107 < letters 200-201
-    # < buys 210-213 < greedy buys 220-223 < sells 230-233 < visits 301-307 < reports 440-443),
-    # and appended to the caller's list: a turn's list is asked at nearly every action.
+    # A turn's list is asked at nearly every action, so it is written out good by good
+    # (no loop, no sort), built in order: donations 100-107 < letters 200-201 < buys 210-213
+    # < greedy buys 220-223 < sells 230-233 < visits 301-307 < reports 440-443; the helpers
+    # append to the caller's list.
     def _donations(self, seat, out):
         """`out` with the donations `seat` may make appended (goods, then coins)."""
-        goods = self.goods[seat]
-        for g in range(4):
-            if goods[g] > 0:
-                out.append(DONATE_BASE + g)
+        g0, g1, g2, g3 = self.goods[seat]
+        if g0 > 0:
+            out.append(DONATE_BASE)
+        if g1 > 0:
+            out.append(DONATE_BASE + 1)
+        if g2 > 0:
+            out.append(DONATE_BASE + 2)
+        if g3 > 0:
+            out.append(DONATE_BASE + 3)
         money = self.money[seat]
-        for i in range(4):  # coins in rising value
+        for i in GOODS:  # coins in rising value
             if money < COIN_VALUES[i]:
                 break
             out.append(DONATE_BASE + 4 + i)
@@ -981,10 +990,9 @@ class MeaCulpaState(State):
 
     def _visits(self, seat, extra, free, out):
         """`out` with the visits allowed to `seat` appended, `extra` notches already
-        added: the rooms of available_rooms() it may afford by visit_cost() (written
-        out here, as this is asked at every turn)."""
-        rooms = self.rooms
-        any_card = rooms[0] >= 0 or rooms[1] >= 0 or rooms[2] >= 0 or rooms[3] >= 0
+        added: the rooms of available_rooms() it may afford by visit_cost()."""
+        r1, r2, r3, r4 = self.rooms  # their cards, -1 for none
+        any_card = r1 >= 0 or r2 >= 0 or r3 >= 0 or r4 >= 0
         if not any_card and not self.suite6:
             return out  # no room is open
         if self.holders[POPE] == seat:
@@ -995,14 +1003,25 @@ class MeaCulpaState(State):
                 out.append(VISIT_BASE + r)
             return out
         limit = POST_MAX - self.post[seat] - extra
-        petty = self.holders[PETTY] == seat  # visits for nothing
-        for r in range(4):
-            card = rooms[r]
-            if card >= 0 and (0 if petty else CARD_NOTCHES[card]) <= limit:
-                out.append(VISIT_BASE + r + 1)
+        if self.holders[PETTY] == seat:  # visits for nothing: every open room, if any
+            if limit < 0:
+                return out
+            cost = NO_NOTCHES
+            suite6 = 0
+        else:
+            cost = CARD_NOTCHES
+            suite6 = SUITE6_NOTCHES
+        if r1 >= 0 and cost[r1] <= limit:
+            out.append(VISIT_BASE + 1)
+        if r2 >= 0 and cost[r2] <= limit:
+            out.append(VISIT_BASE + 2)
+        if r3 >= 0 and cost[r3] <= limit:
+            out.append(VISIT_BASE + 3)
+        if r4 >= 0 and cost[r4] <= limit:
+            out.append(VISIT_BASE + 4)
         if self.suite5 and any_card and 0 <= limit:
             out.append(VISIT_BASE + 5)
-        if self.suite6 and (0 if petty else SUITE6_NOTCHES) <= limit:
+        if self.suite6 and suite6 <= limit:
             out.append(VISIT_BASE + 6)
         return out
 
@@ -1016,23 +1035,43 @@ class MeaCulpaState(State):
                 self._donations(seat, out)
             if first != BUY:
                 money = self.money[seat]
-                m = self.market
-                if m[INDULGENCE] > 0 and money >= LETTER_PRICE:
+                m0, m1, m2, m3, mi = self.market
+                if mi > 0 and money >= LETTER_PRICE:
                     if self.supply[RED] > 0:
                         out.append(BUY_LETTER)
                     if self.supply[GREEN] > 0:
                         out.append(BUY_LETTER + 1)
-                for g in range(4):
-                    if m[g] > 0 and money >= BUY_PRICES[g]:
-                        out.append(BUY_BASE + g)
-                for g in range(4):
-                    if m[g] >= 2 and money >= BUY_PRICES[g]:
-                        out.append(GREEDY_BASE + g)
+                p0, p1, p2, p3 = BUY_PRICES
+                b0 = money >= p0  # affords one (or a greedy two) of good 0
+                b1 = money >= p1
+                b2 = money >= p2
+                b3 = money >= p3
+                if m0 > 0 and b0:
+                    out.append(BUY_BASE)
+                if m1 > 0 and b1:
+                    out.append(BUY_BASE + 1)
+                if m2 > 0 and b2:
+                    out.append(BUY_BASE + 2)
+                if m3 > 0 and b3:
+                    out.append(BUY_BASE + 3)
+                if m0 >= 2 and b0:
+                    out.append(GREEDY_BASE)
+                if m1 >= 2 and b1:
+                    out.append(GREEDY_BASE + 1)
+                if m2 >= 2 and b2:
+                    out.append(GREEDY_BASE + 2)
+                if m3 >= 2 and b3:
+                    out.append(GREEDY_BASE + 3)
             if first != SELL:
-                goods = self.goods[seat]
-                for g in range(4):
-                    if goods[g] > 0:
-                        out.append(SELL_BASE + g)
+                g0, g1, g2, g3 = self.goods[seat]
+                if g0 > 0:
+                    out.append(SELL_BASE)
+                if g1 > 0:
+                    out.append(SELL_BASE + 1)
+                if g2 > 0:
+                    out.append(SELL_BASE + 2)
+                if g3 > 0:
+                    out.append(SELL_BASE + 3)
             if first != VISIT:
                 self._visits(seat, count, False, out)
         if self.penitent:
@@ -1063,14 +1102,15 @@ class MeaCulpaState(State):
             return out
         if kind == T_EVAL_PICK:
             return [LETTER_PICK_BASE + c for c in range(4) if task[5 + c] > 0]
-        if kind == T_PRELIM:
-            out = []
-            if task[2] & 1:
-                out.append(END)
-                out.extend(self._pope_moves())
+        if kind == T_PRELIM:  # in order: END, crews 380-382, Pope stones 390-398
+            out = [END] if task[2] & 1 else []
             if task[2] & 2:
-                out.extend([CREW_BASE + s for s in self.open_sites()])
-            return sorted(out)
+                for s in range(3):
+                    if not self.done[s]:
+                        out.append(CREW_BASE + s)
+            if task[2] & 1:
+                self._pope_moves(out)
+            return out
         if kind == T_EFFECT:
             return sorted(self._effect_options(task[1], task[2]))
         if kind == T_PETTY_VISIT:
@@ -1161,17 +1201,25 @@ class MeaCulpaState(State):
         history = self._history
         per = POST_MAX - D.POST_MIN[0] + 1  # bids per taler
         low = BID_BASE + D.POST_MIN[0]
+        # The methods asked at every action, looked up once: a state has too many
+        # attributes for CPython to cache a method's lookup through it.
+        turn_actions = self._turn_actions
+        turn = self._turn
+        advance = self._advance
+        apply = self._apply
+        legal_actions = self._legal_actions
+        current_player = self._current_player
         while not self.over:
             task = self.stack[-1]  # not kept aside: the game's end replaces the stack
             kind = task[0]
             if kind == T_TURN:  # the commonest: played here, as _apply() would
-                legal = self._turn_actions(task)
+                legal = turn_actions(task)
                 count = len(legal)
                 action = legal[streams[task[1]].below(count)] if count > 1 else legal[0]
                 if self._news:
                     self._news = []
-                self._turn(task, action)
-                self._advance()
+                turn(task, action)
+                advance()
                 history.append(action)
                 continue
             if kind == T_MARKET or kind == T_CARDS or kind == T_START:
@@ -1184,15 +1232,15 @@ class MeaCulpaState(State):
                 i = streams[seat].below(per * (self.money[seat] + 1))
                 action = low + (i // per) * 8 + i % per
             else:
-                legal = self._legal_actions()
+                legal = legal_actions()
                 count = len(legal)
                 if count > 1:
-                    action = legal[streams[self._current_player()].below(count)]
+                    action = legal[streams[current_player()].below(count)]
                 else:
                     action = legal[0]
             if self._news:
                 self._news = []
-            self._apply(action)
+            apply(action)
             history.append(action)
 
     def _current_player(self):
@@ -1634,15 +1682,13 @@ class MeaCulpaState(State):
 def _pick(counts, stream):
     """The index stream.weighted() picks among counts[i] copies of each i (zeros
     skipped): the below(total)-th copy, counted in index order."""
-    total = 0
-    for c in counts:
-        total += c
-    r = stream.below(total)
+    r = stream.below(sum(counts))
     i = 0
-    while r >= counts[i]:
-        r -= counts[i]
+    for c in counts:
+        if r < c:
+            return i
+        r -= c
         i += 1
-    return i
 
 
 # Every bid with up to BID_TABLE_TALER taler, in order: a bid's legal list is a slice.
