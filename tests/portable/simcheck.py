@@ -22,14 +22,15 @@ MicroPython unix port (a sample). For each seeded game it checks, at every node:
   lists every seat: None);
 
 and at the end: replay(history) gives the same state, the game ended within
-max_game_length(), and returns() are ints, one per seat. A game whose rules set no
-bound (max_game_length() None: New Rule with no round limit) is checked up to
-UNBOUNDED_CAP actions, then stopped.
+max_game_length(), returns() are ints, one per seat, and, with plain random bots, a
+game's whole-game fast path (_play_random, which play() takes) ends the same. A game
+whose rules set no bound (max_game_length() None: New Rule with no round limit) is
+checked up to UNBOUNDED_CAP actions, then stopped.
 """
 
 from shared_rules import canon
 from shared_rules.game import CHANCE, TERMINAL, IllegalAction, RulesError, replay
-from shared_rules.laptop.driver import RandomBot, choose, draw_chance
+from shared_rules.laptop.driver import RandomBot, choose, draw_chance, play
 from shared_rules.rng import Stream
 
 
@@ -174,6 +175,15 @@ def check_chance_run(game, seed, state):
         one_by_one.apply(draw_chance(stream, one_by_one))
     if fingerprint(run) != fingerprint(one_by_one):
         _fail(game, seed, state, "_play_chance differs from the draws applied one by one")
+
+
+def check_random_game(game, seed, state):
+    """The drivers' whole-game fast path for plain random bots (a game's _play_random,
+    which play() uses when no observer watches) plays the game that random bots and
+    chance draws applied one by one through apply() played: `state`, its end."""
+    fast = play(game, seed)
+    if fingerprint(fast) != fingerprint(state):
+        _fail(game, seed, fast, "play()'s _play_random differs from the actions applied one by one")
 
 
 def check_illegal_refused(game, seed, state):
@@ -374,6 +384,7 @@ def check_non_interference(game, seed, state, record, stream):
 def check_game(game, seed, bots=None, thorough=True):
     """Play one seeded game with every check; returns (terminal state, stats)."""
     n = game.num_players
+    plain = bots is None  # plain random bots: the driver's whole-game fast path applies
     if bots is None:
         bots = [RandomBot(game, seed, seat) for seat in range(n)]
     chance = Stream(seed, b"chance")
@@ -424,6 +435,8 @@ def check_game(game, seed, bots=None, thorough=True):
     again = replay(game, state.history())
     if fingerprint(again) != fingerprint(state):
         _fail(game, seed, state, "replaying the history gives a different state")
+    if plain and bounded and getattr(state, "_play_random", None) is not None:
+        check_random_game(game, seed, state)
     returns = state.returns()
     if not state.is_terminal() and bounded:
         _fail(game, seed, state, "the game stopped before its end")
