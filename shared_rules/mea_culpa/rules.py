@@ -108,7 +108,6 @@ BUY_PRICES = tuple([B.PRICES[g][0] for g in range(4)])
 LETTER_PRICE = B.LETTER_PRICE[0]
 COIN_VALUES = B.COINS[0]
 SUITE6_NOTCHES = B.SUITE6_NOTCHES[0]
-GOODS = (0, 1, 2, 3)  # goods (or coins, rooms) by index: a loop without a range() call
 CARD_NOTCHES = tuple([c[1] for c in D.CARDS])  # a room's visit cost, by its card
 NO_NOTCHES = tuple([0 for c in D.CARDS])  # the Petty Sinner's
 ACTION_TYPE_NAMES = ("buy", "sell", "donate", "visit")
@@ -791,13 +790,16 @@ class MeaCulpaState(State):
                 self.letters[taker][c] += task[5 + c]
                 task[5 + c] = 0
             return True
-        colours = [c for c in range(4) if task[5 + c] > 0]
-        if len(colours) == 1:
-            self.letters[self._picker(task)][colours[0]] += 1
-            task[5 + colours[0]] -= 1
-            task[4] += 1
-            return True
-        return False
+        colour = -1
+        for c in range(4):
+            if task[5 + c] > 0:
+                if colour >= 0:
+                    return False  # two colours or more: the picker chooses
+                colour = c
+        self.letters[self._picker(task)][colour] += 1
+        task[5 + colour] -= 1
+        task[4] += 1
+        return True
 
     def _step_eval_end(self, task):
         """The evaluated compartment's goods go back into the bag."""
@@ -893,7 +895,9 @@ class MeaCulpaState(State):
             self.post[s] = self.bid_n[s]
         self.keeper = keeper
         self.bids_shown = True
-        self.secret = [e for e in self.secret if e[2] != K_BID]
+        # The bids are the last n secrets (every seat has just bid, one after another):
+        # dropped without going through the compartments kept before them.
+        del self.secret[len(self.secret) - n :]
         self.pick_order = order
         bids = [[self.bid_n[s], self.bid_t[s]] for s in range(n)]
         self._announce("bids", bids=bids, order=list(order), keeper=keeper)
@@ -982,10 +986,15 @@ class MeaCulpaState(State):
         if g3 > 0:
             out.append(DONATE_BASE + 3)
         money = self.money[seat]
-        for i in GOODS:  # coins in rising value
-            if money < COIN_VALUES[i]:
-                break
-            out.append(DONATE_BASE + 4 + i)
+        c0, c1, c2, c3 = COIN_VALUES  # in rising value
+        if money >= c0:
+            out.append(DONATE_BASE + 4)
+        if money >= c1:
+            out.append(DONATE_BASE + 5)
+        if money >= c2:
+            out.append(DONATE_BASE + 6)
+        if money >= c3:
+            out.append(DONATE_BASE + 7)
         return out
 
     def _visits(self, seat, extra, free, out):
@@ -1088,10 +1097,18 @@ class MeaCulpaState(State):
         if kind == T_COMP:
             return [COMP_BASE, COMP_BASE + 1]
         if kind == T_PICKS:
-            return [PICK_BASE + c for c in range(4) if self.holders[c] < 0]
+            holders = self.holders
+            out = []
+            for c in range(4):
+                if holders[c] < 0:
+                    out.append(PICK_BASE + c)
+            return out
         if kind == T_MERCHANT:
             m = self.market
-            out = [MERCHANT_BASE + g for g in range(4) if m[g] > 0]
+            out = []
+            for g in range(4):
+                if m[g] > 0:
+                    out.append(MERCHANT_BASE + g)
             if m[INDULGENCE] > 0:
                 if self.supply[RED] > 0:
                     out.append(MERCHANT_BASE + 4)
@@ -1101,7 +1118,11 @@ class MeaCulpaState(State):
                     out.append(MERCHANT_BASE + 6)
             return out
         if kind == T_EVAL_PICK:
-            return [LETTER_PICK_BASE + c for c in range(4) if task[5 + c] > 0]
+            out = []
+            for c in range(4):
+                if task[5 + c] > 0:
+                    out.append(LETTER_PICK_BASE + c)
+            return out
         if kind == T_PRELIM:  # in order: END, crews 380-382, Pope stones 390-398
             out = [END] if task[2] & 1 else []
             if task[2] & 2:
@@ -1250,19 +1271,15 @@ class MeaCulpaState(State):
         kind = task[0]
         if kind == T_TURN:  # the commonest, so asked first
             return task[1]
+        if kind == T_PICKS:
+            return self.pick_order[task[1]]
+        if kind == T_EVAL_PICK:
+            return self._picker(task)
         if kind == T_START or kind == T_MARKET or kind == T_CARDS:
             return CHANCE
         if kind == T_BONUS:
             return self.placed[task[1]]
-        if kind == T_BIDS:
-            return task[1]
-        if kind == T_PICKS:
-            return self.pick_order[task[1]]
-        if kind == T_GUESS:
-            return task[1]
-        if kind == T_EVAL_PICK:
-            return self._picker(task)
-        return task[1]
+        return task[1]  # every other task names its seat first (a guess: the guesser)
 
     def _observers(self, action):
         task = self.stack[-1] if self.stack else None
