@@ -91,8 +91,10 @@ def play(game, seed, bots=None, observer=None, cap=None):
     from the chance outcomes), so it calls the game's hooks directly instead of
     apply(), which would compute them again to check. A bot's answer is still
     checked against the list. With no observer, a run of chance actions is the
-    game's _play_chance() (the same draws, without a call per action). Views are
-    built only for bots that read them. The full checks stay where a test or a
+    game's _play_chance() (the same draws, without a call per action). With only
+    plain random bots as well, and no cap, a game with a _play_random() plays the
+    whole game in its own loop (the same picks and draws; simcheck proves it). Views
+    are built only for bots that read them. The full checks stay where a test or a
     log needs them: State.apply(), simcheck and logcheck.verify().
     """
     if bots is None:
