@@ -1706,6 +1706,7 @@ def _pick(counts, stream):
             return i
         r -= c
         i += 1
+    raise AssertionError("below(total) gave %d past the last copy" % r)
 
 
 # Every bid with up to BID_TABLE_TALER taler, in order: a bid's legal list is a slice.
