@@ -318,6 +318,8 @@ class MeaCulpa(Game):
 
 
 class MeaCulpaState(State):
+    # Calls made at nearly every action go through the class (MeaCulpaState._advance(self)):
+    # a state has more attributes than CPython caches a method's lookup through (30).
     def __init__(self, game):
         State.__init__(self, game)
         n = game.num_players
@@ -1001,8 +1003,12 @@ class MeaCulpaState(State):
         """`out` with the visits allowed to `seat` appended, `extra` notches already
         added: the rooms of available_rooms() it may afford by visit_cost()."""
         r1, r2, r3, r4 = self.rooms  # their cards, -1 for none
-        any_card = r1 >= 0 or r2 >= 0 or r3 >= 0 or r4 >= 0
-        if not any_card and not self.suite6:
+        # (compared in an if: CPython's fast compare is for a test that jumps)
+        if r1 >= 0 or r2 >= 0 or r3 >= 0 or r4 >= 0:
+            any_card = True
+        elif self.suite6:
+            any_card = False
+        else:
             return out  # no room is open
         if self.holders[POPE] == seat:
             out.append(VISIT_POPE)
@@ -1041,7 +1047,7 @@ class MeaCulpaState(State):
         if count < 2 and (count == 0 or self.post[seat] < POST_MAX):
             first = task[4]
             if first != DONATE:
-                self._donations(seat, out)
+                MeaCulpaState._donations(self, seat, out)
             if first != BUY:
                 money = self.money[seat]
                 m0, m1, m2, m3, mi = self.market
@@ -1050,26 +1056,22 @@ class MeaCulpaState(State):
                         out.append(BUY_LETTER)
                     if self.supply[GREEN] > 0:
                         out.append(BUY_LETTER + 1)
-                p0, p1, p2, p3 = BUY_PRICES
-                b0 = money >= p0  # affords one (or a greedy two) of good 0
-                b1 = money >= p1
-                b2 = money >= p2
-                b3 = money >= p3
-                if m0 > 0 and b0:
+                p0, p1, p2, p3 = BUY_PRICES  # a greedy two cost the price of one
+                if m0 > 0 and money >= p0:
                     out.append(BUY_BASE)
-                if m1 > 0 and b1:
+                if m1 > 0 and money >= p1:
                     out.append(BUY_BASE + 1)
-                if m2 > 0 and b2:
+                if m2 > 0 and money >= p2:
                     out.append(BUY_BASE + 2)
-                if m3 > 0 and b3:
+                if m3 > 0 and money >= p3:
                     out.append(BUY_BASE + 3)
-                if m0 >= 2 and b0:
+                if m0 >= 2 and money >= p0:
                     out.append(GREEDY_BASE)
-                if m1 >= 2 and b1:
+                if m1 >= 2 and money >= p1:
                     out.append(GREEDY_BASE + 1)
-                if m2 >= 2 and b2:
+                if m2 >= 2 and money >= p2:
                     out.append(GREEDY_BASE + 2)
-                if m3 >= 2 and b3:
+                if m3 >= 2 and money >= p3:
                     out.append(GREEDY_BASE + 3)
             if first != SELL:
                 g0, g1, g2, g3 = self.goods[seat]
@@ -1082,7 +1084,7 @@ class MeaCulpaState(State):
                 if g3 > 0:
                     out.append(SELL_BASE + 3)
             if first != VISIT:
-                self._visits(seat, count, False, out)
+                MeaCulpaState._visits(self, seat, count, False, out)
         if self.penitent:
             for t in range(self.n):
                 if self.holders[PETTY] != t and not task[5] & (1 << t):
@@ -1399,7 +1401,7 @@ class MeaCulpaState(State):
             task[1] += 1
         else:
             raise AssertionError("no decision at task %r" % (task,))
-        self._advance()
+        MeaCulpaState._advance(self)
 
     def _take_bonus(self, seat, b):
         self.bonus[b] = seat
@@ -1465,9 +1467,9 @@ class MeaCulpaState(State):
     def _turn(self, task, action):
         seat = task[1]
         if action == END:
-            self._end_turn(task)
+            MeaCulpaState._end_turn(self, task)
             return
-        if REPORT_BASE <= action < REPORT_BASE + self.n:
+        if action >= REPORT_BASE:  # the only codes this high a turn offers
             t = action - REPORT_BASE
             task[5] |= 1 << t
             self.stack.append([T_SIN, t, D.DEN_PETTY, 1])
@@ -1477,13 +1479,13 @@ class MeaCulpaState(State):
         task[3] += 1
         if action < BUY_LETTER:
             task[4] = DONATE
-            self._donate(seat, action - DONATE_BASE)
+            MeaCulpaState._donate(self, seat, action - DONATE_BASE)
             if self.holders[EMPEROR] == seat:
                 # The Emperor's privilege: a second donation, pushed under the first.
                 self.stack.insert(len(self.stack) - 1, [T_DONATE2, seat])
         elif action < SELL_BASE:
             task[4] = BUY
-            self._buy(seat, action)
+            MeaCulpaState._buy(self, seat, action)
         elif action < VISIT_BASE:
             task[4] = SELL
             g = action - SELL_BASE
@@ -1492,7 +1494,7 @@ class MeaCulpaState(State):
             self.money[seat] += B.PRICES[g][1]
         else:
             task[4] = VISIT
-            self._start_visit(seat, action)
+            MeaCulpaState._start_visit(self, seat, action)
 
     def _donate(self, seat, what):
         if what < 4:
