@@ -646,7 +646,7 @@ class MeaCulpaState(State):
     # -- the task machine ---------------------------------------------------------
     def _advance(self):
         """Resolve the tasks on top that need no decision, until one does."""
-        steps = self._STEPS
+        steps = MeaCulpaState._STEPS
         while self.stack:
             task = self.stack[-1]
             if not steps[task[0]](self, task):
