@@ -750,7 +750,7 @@ class MeaCulpaState(State):
             self.stack.pop()
             return True
         if task[3] >= 2:
-            self._end_turn(task)
+            MeaCulpaState._end_turn(self, task)
             return True
         return False
 
@@ -786,7 +786,7 @@ class MeaCulpaState(State):
         if left == 0:
             self.stack.pop()
             return True
-        taker = self._single_taker(task, left)
+        taker = MeaCulpaState._single_taker(self, task, left)
         if taker >= 0:
             for c in range(4):
                 self.letters[taker][c] += task[5 + c]
@@ -798,7 +798,7 @@ class MeaCulpaState(State):
                 if colour >= 0:
                     return False  # two colours or more: the picker chooses
                 colour = c
-        self.letters[self._picker(task)][colour] += 1
+        self.letters[MeaCulpaState._picker(self, task)][colour] += 1
         task[5 + colour] -= 1
         task[4] += 1
         return True
@@ -1095,7 +1095,7 @@ class MeaCulpaState(State):
         task = self.stack[-1]
         kind = task[0]
         if kind == T_TURN:  # by how often each is asked, the commonest first
-            return self._turn_actions(task)
+            return MeaCulpaState._turn_actions(self, task)
         if kind == T_COMP:
             return [COMP_BASE, COMP_BASE + 1]
         if kind == T_PICKS:
@@ -1132,14 +1132,14 @@ class MeaCulpaState(State):
                     if not self.done[s]:
                         out.append(CREW_BASE + s)
             if task[2] & 1:
-                self._pope_moves(out)
+                MeaCulpaState._pope_moves(self, out)
             return out
         if kind == T_EFFECT:
-            return sorted(self._effect_options(task[1], task[2]))
+            return sorted(MeaCulpaState._effect_options(self, task[1], task[2]))
         if kind == T_PETTY_VISIT:
-            return self._visits(task[1], 0, True, [END])
+            return MeaCulpaState._visits(self, task[1], 0, True, [END])
         if kind == T_DONATE2:
-            return self._donations(task[1], [END])
+            return MeaCulpaState._donations(self, task[1], [END])
         if kind == T_SUITE5:
             return [SUITE5_BASE + r + 1 for r in range(4) if self.rooms[r] >= 0]
         if kind == T_SIN:
@@ -1276,7 +1276,7 @@ class MeaCulpaState(State):
         if kind == T_PICKS:
             return self.pick_order[task[1]]
         if kind == T_EVAL_PICK:
-            return self._picker(task)
+            return MeaCulpaState._picker(self, task)
         if kind == T_START or kind == T_MARKET or kind == T_CARDS:
             return CHANCE
         if kind == T_BONUS:
@@ -1315,28 +1315,28 @@ class MeaCulpaState(State):
             self.secret.append([len(self._history), seat, K_BID, 0, 0])
             task[1] += 1
         elif kind == T_PICKS:
-            self._pick(task, action - PICK_BASE)
+            MeaCulpaState._pick(self, task, action - PICK_BASE)
         elif kind == T_MERCHANT:
             self.stack.pop()
-            self._merchant_take(task[1], action - MERCHANT_BASE)
+            MeaCulpaState._merchant_take(self, task[1], action - MERCHANT_BASE)
         elif kind == T_EVAL_PICK:
             c = action - LETTER_PICK_BASE
-            self.letters[self._picker(task)][c] += 1
+            self.letters[MeaCulpaState._picker(self, task)][c] += 1
             task[5 + c] -= 1
             task[4] += 1
         elif kind == T_PRELIM:
-            self._prelim(task, action)
+            MeaCulpaState._prelim(self, task, action)
         elif kind == T_EFFECT:
             self.stack.pop()
-            self._effect_choice(task[1], action)
+            MeaCulpaState._effect_choice(self, task[1], action)
         elif kind == T_PETTY_VISIT:
             self.stack.pop()
             if action != END:
-                self._start_visit(task[1], action)
+                MeaCulpaState._start_visit(self, task[1], action)
         elif kind == T_DONATE2:
             self.stack.pop()
             if action != END:
-                self._donate(task[1], action - DONATE_BASE)
+                MeaCulpaState._donate(self, task[1], action - DONATE_BASE)
         elif kind == T_SUITE5:
             self.stack.pop()
             r = action - SUITE5_BASE - 1
@@ -1377,7 +1377,7 @@ class MeaCulpaState(State):
             self.secret = [e for e in self.secret if e[2] != K_DIE]
             room = self.die
             self.die = -1
-            self._visit(pope, room, True, caught)
+            MeaCulpaState._visit(self, pope, room, True, caught)
         elif kind == T_GIVE:
             self.stack.pop()
             self._give(task[1], task[2], action - GIVE_BASE)
