@@ -107,6 +107,8 @@ def play(game, seed, bots=None, observer=None, cap=None):
     fast = getattr(state, "_play_random", None)  # a game's own loop for plain random bots
     if fast is not None and observer is None and all(type(b) is RandomBot for b in bots):
         fast(chance, [bot.stream for bot in bots], stop)  # as far as it goes; the loop ends it
+        if bound is not None and len(state._history) > bound:
+            raise AssertionError("%s ran past its bound of %d actions" % (game.NAME, bound))
     history = state._history
     current = state._current_player
     legal_actions = state._legal_actions

@@ -107,8 +107,9 @@ POST_MAX = D.POST_MAX[0]
 BUY_PRICES = tuple([B.PRICES[g][0] for g in range(4)])
 LETTER_PRICE = B.LETTER_PRICE[0]
 COIN_VALUES = B.COINS[0]
-# per good: (buy, greedy buy, sell) action codes
-GOOD_ACTIONS = tuple([(BUY_BASE + g, GREEDY_BASE + g, SELL_BASE + g) for g in range(4)])
+SUITE6_NOTCHES = B.SUITE6_NOTCHES[0]
+CARD_NOTCHES = tuple([c[1] for c in D.CARDS])  # a room's visit cost, by its card
+NO_NOTCHES = tuple([0 for c in D.CARDS])  # the Petty Sinner's
 ACTION_TYPE_NAMES = ("buy", "sell", "donate", "visit")
 
 # Tasks: kind first, then ints.
@@ -317,11 +318,14 @@ class MeaCulpa(Game):
 
 
 class MeaCulpaState(State):
+    # Calls made at nearly every action go through the class (MeaCulpaState._advance(self)):
+    # a state has more attributes than CPython caches a method's lookup through (30).
     def __init__(self, game):
         State.__init__(self, game)
         n = game.num_players
         self.n = n
         self.heaven = game.options["heaven"]
+        self.penitent = game.options["penitent"]  # asked at every turn
         self.stack = [[T_START]]
         self.pos = [0] * n
         self.rank = [-1] * n  # 0 = closest to Heaven on Start
@@ -537,13 +541,13 @@ class MeaCulpaState(State):
             if self.hut > 0:
                 out = [CREW_BASE + s for s in self.open_sites()]
         elif effect == D.EFFECT_MOVE_POPE:
-            out = self._pope_moves()
+            out = self._pope_moves([])
         elif effect == D.EFFECT_TAKE_GOOD:
             out = [TAKE_BASE + g for g in range(4) if self.market[g] > 0]
         return out
 
-    def _pope_moves(self):
-        out = []
+    def _pope_moves(self, out):
+        """`out` with the Pope stone moves appended, in order."""
         for a in range(3):
             if self.pope_stones[a] > 0:
                 for b in range(3):
@@ -629,22 +633,23 @@ class MeaCulpaState(State):
             return d1 if (k < 2 or k >= 4) else d2
         return d1 if k % 2 == 0 else d2
 
-    def _single_taker(self, task):
-        """The seat that takes every remaining Letter, or -1 if picks alternate."""
+    def _single_taker(self, task, left):
+        """The seat that takes every remaining Letter (`left` of them), or -1 if picks
+        alternate."""
         d1 = task[2]
-        d2 = task[3]
-        if d2 < 0 or (self.n == 2 and task[4] >= 4):
+        if task[3] < 0 or (self.n == 2 and task[4] >= 4):
             return d1
-        if sum(task[5:9]) == 1:
+        if left == 1:
             return self._picker(task)
         return -1
 
     # -- the task machine ---------------------------------------------------------
     def _advance(self):
         """Resolve the tasks on top that need no decision, until one does."""
+        steps = MeaCulpaState._STEPS
         while self.stack:
             task = self.stack[-1]
-            if not self._STEPS[task[0]](self, task):
+            if not steps[task[0]](self, task):
                 return
         if not self.over:
             raise AssertionError("mea-culpa: empty task stack before the end")
@@ -745,13 +750,13 @@ class MeaCulpaState(State):
             self.stack.pop()
             return True
         if task[3] >= 2:
-            self._end_turn(task)
+            MeaCulpaState._end_turn(self, task)
             return True
         return False
 
     def _step_donate2(self, task):
         """The Emperor's second donation, if he has anything left to give."""
-        if not self._donations(task[1]):
+        if not self._donations(task[1], []):
             self.stack.pop()
             return True
         return False
@@ -777,22 +782,26 @@ class MeaCulpaState(State):
 
     def _step_eval_pick(self, task):
         """Letters of a display: handed out without asking when nobody has a choice."""
-        if sum(task[5:9]) == 0:
+        left = task[5] + task[6] + task[7] + task[8]
+        if left == 0:
             self.stack.pop()
             return True
-        taker = self._single_taker(task)
+        taker = MeaCulpaState._single_taker(self, task, left)
         if taker >= 0:
             for c in range(4):
                 self.letters[taker][c] += task[5 + c]
                 task[5 + c] = 0
             return True
-        colours = [c for c in range(4) if task[5 + c] > 0]
-        if len(colours) == 1:
-            self.letters[self._picker(task)][colours[0]] += 1
-            task[5 + colours[0]] -= 1
-            task[4] += 1
-            return True
-        return False
+        colour = -1
+        for c in range(4):
+            if task[5 + c] > 0:
+                if colour >= 0:
+                    return False  # two colours or more: the picker chooses
+                colour = c
+        self.letters[MeaCulpaState._picker(self, task)][colour] += 1
+        task[5 + colour] -= 1
+        task[4] += 1
+        return True
 
     def _step_eval_end(self, task):
         """The evaluated compartment's goods go back into the bag."""
@@ -888,7 +897,9 @@ class MeaCulpaState(State):
             self.post[s] = self.bid_n[s]
         self.keeper = keeper
         self.bids_shown = True
-        self.secret = [e for e in self.secret if e[2] != K_BID]
+        # The bids are the last n secrets (every seat has just bid, one after another):
+        # dropped without going through the compartments kept before them.
+        del self.secret[len(self.secret) - n :]
         self.pick_order = order
         bids = [[self.bid_n[s], self.bid_t[s]] for s in range(n)]
         self._announce("bids", bids=bids, order=list(order), keeper=keeper)
@@ -961,118 +972,145 @@ class MeaCulpaState(State):
         self._announce("result", winners=list(winners), by=self.won_by)
 
     # -- legal actions --------------------------------------------------------
-    def _donations(self, seat):
-        goods = self.goods[seat]
-        out = [DONATE_BASE + g for g in range(4) if goods[g] > 0]
+    # A turn's list is asked at nearly every action, so it is written out good by good
+    # (no loop, no sort), built in order: donations 100-107 < letters 200-201 < buys 210-213
+    # < greedy buys 220-223 < sells 230-233 < visits 301-307 < reports 440-443; the helpers
+    # append to the caller's list.
+    def _donations(self, seat, out):
+        """`out` with the donations `seat` may make appended (goods, then coins)."""
+        g0, g1, g2, g3 = self.goods[seat]
+        if g0 > 0:
+            out.append(DONATE_BASE)
+        if g1 > 0:
+            out.append(DONATE_BASE + 1)
+        if g2 > 0:
+            out.append(DONATE_BASE + 2)
+        if g3 > 0:
+            out.append(DONATE_BASE + 3)
         money = self.money[seat]
-        for i in range(4):
-            if money >= COIN_VALUES[i]:
-                out.append(DONATE_BASE + 4 + i)
+        c0, c1, c2, c3 = COIN_VALUES  # in rising value
+        if money >= c0:
+            out.append(DONATE_BASE + 4)
+        if money >= c1:
+            out.append(DONATE_BASE + 5)
+        if money >= c2:
+            out.append(DONATE_BASE + 6)
+        if money >= c3:
+            out.append(DONATE_BASE + 7)
         return out
 
-    def _visits(self, seat, extra, free):
-        """Visits allowed to `seat` with `extra` notches already added: the rooms of
-        available_rooms() it may afford by visit_cost() (written out here, as this is
-        asked at every turn)."""
-        rooms = self.rooms
-        any_card = rooms[0] >= 0 or rooms[1] >= 0 or rooms[2] >= 0 or rooms[3] >= 0
-        if not any_card and not self.suite6:
-            return []  # no room is open
+    def _visits(self, seat, extra, free, out):
+        """`out` with the visits allowed to `seat` appended, `extra` notches already
+        added: the rooms of available_rooms() it may afford by visit_cost()."""
+        r1, r2, r3, r4 = self.rooms  # their cards, -1 for none
+        # (compared in an if: CPython's fast compare is for a test that jumps)
+        if r1 >= 0 or r2 >= 0 or r3 >= 0 or r4 >= 0:
+            any_card = True
+        elif self.suite6:
+            any_card = False
+        else:
+            return out  # no room is open
         if self.holders[POPE] == seat:
-            return [VISIT_POPE]
+            out.append(VISIT_POPE)
+            return out
         if free:
-            return [VISIT_BASE + r for r in self.available_rooms()]
+            for r in self.available_rooms():
+                out.append(VISIT_BASE + r)
+            return out
         limit = POST_MAX - self.post[seat] - extra
-        petty = self.holders[PETTY] == seat  # visits for nothing
-        out = []
-        for r in range(4):
-            card = rooms[r]
-            if card >= 0 and (0 if petty else D.CARDS[card][1]) <= limit:
-                out.append(VISIT_BASE + r + 1)
+        if self.holders[PETTY] == seat:  # visits for nothing: every open room, if any
+            if limit < 0:
+                return out
+            cost = NO_NOTCHES
+            suite6 = 0
+        else:
+            cost = CARD_NOTCHES
+            suite6 = SUITE6_NOTCHES
+        if r1 >= 0 and cost[r1] <= limit:
+            out.append(VISIT_BASE + 1)
+        if r2 >= 0 and cost[r2] <= limit:
+            out.append(VISIT_BASE + 2)
+        if r3 >= 0 and cost[r3] <= limit:
+            out.append(VISIT_BASE + 3)
+        if r4 >= 0 and cost[r4] <= limit:
+            out.append(VISIT_BASE + 4)
         if self.suite5 and any_card and 0 <= limit:
             out.append(VISIT_BASE + 5)
-        if self.suite6 and (0 if petty else B.SUITE6_NOTCHES[0]) <= limit:
+        if self.suite6 and suite6 <= limit:
             out.append(VISIT_BASE + 6)
         return out
 
     def _turn_actions(self, task):
         seat = task[1]
         out = [END]
-        if self.game.options["penitent"]:
+        count = task[3]
+        if count < 2 and (count == 0 or self.post[seat] < POST_MAX):
+            first = task[4]
+            if first != DONATE:
+                MeaCulpaState._donations(self, seat, out)
+            if first != BUY:
+                money = self.money[seat]
+                m0, m1, m2, m3, mi = self.market
+                if mi > 0 and money >= LETTER_PRICE:
+                    if self.supply[RED] > 0:
+                        out.append(BUY_LETTER)
+                    if self.supply[GREEN] > 0:
+                        out.append(BUY_LETTER + 1)
+                p0, p1, p2, p3 = BUY_PRICES  # a greedy two cost the price of one
+                if m0 > 0 and money >= p0:
+                    out.append(BUY_BASE)
+                if m1 > 0 and money >= p1:
+                    out.append(BUY_BASE + 1)
+                if m2 > 0 and money >= p2:
+                    out.append(BUY_BASE + 2)
+                if m3 > 0 and money >= p3:
+                    out.append(BUY_BASE + 3)
+                if m0 >= 2 and money >= p0:
+                    out.append(GREEDY_BASE)
+                if m1 >= 2 and money >= p1:
+                    out.append(GREEDY_BASE + 1)
+                if m2 >= 2 and money >= p2:
+                    out.append(GREEDY_BASE + 2)
+                if m3 >= 2 and money >= p3:
+                    out.append(GREEDY_BASE + 3)
+            if first != SELL:
+                g0, g1, g2, g3 = self.goods[seat]
+                if g0 > 0:
+                    out.append(SELL_BASE)
+                if g1 > 0:
+                    out.append(SELL_BASE + 1)
+                if g2 > 0:
+                    out.append(SELL_BASE + 2)
+                if g3 > 0:
+                    out.append(SELL_BASE + 3)
+            if first != VISIT:
+                MeaCulpaState._visits(self, seat, count, False, out)
+        if self.penitent:
             for t in range(self.n):
                 if self.holders[PETTY] != t and not task[5] & (1 << t):
                     out.append(REPORT_BASE + t)
-        count = task[3]
-        if count >= 2 or (count == 1 and self.post[seat] >= POST_MAX):
-            return out
-        first = task[4]
-        money = self.money[seat]
-        m = self.market
-        if first != BUY:
-            if m[INDULGENCE] > 0 and money >= LETTER_PRICE:
-                if self.supply[RED] > 0:
-                    out.append(BUY_LETTER)
-                if self.supply[GREEN] > 0:
-                    out.append(BUY_LETTER + 1)
-            for g in range(4):
-                if m[g] > 0 and money >= BUY_PRICES[g]:
-                    out.append(GOOD_ACTIONS[g][0])
-                    if m[g] >= 2:
-                        out.append(GOOD_ACTIONS[g][1])
-        if first != SELL:
-            goods = self.goods[seat]
-            for g in range(4):
-                if goods[g] > 0:
-                    out.append(GOOD_ACTIONS[g][2])
-        if first != DONATE:
-            out += self._donations(seat)
-        if first != VISIT:
-            out += self._visits(seat, count, False)
-        out.sort()
         return out
 
     def _legal_actions(self):
         task = self.stack[-1]
         kind = task[0]
-        if kind == T_TURN:  # by far the commonest decision, so asked first
-            return self._turn_actions(task)
-        if kind == T_BONUS:
-            return [BONUS_BASE + b for b in range(4) if self.bonus[b] < 0]
+        if kind == T_TURN:  # by how often each is asked, the commonest first
+            return MeaCulpaState._turn_actions(self, task)
         if kind == T_COMP:
             return [COMP_BASE, COMP_BASE + 1]
-        if kind == T_BIDS:
-            return bid_actions(self.money[task[1]])
         if kind == T_PICKS:
-            return [PICK_BASE + c for c in range(4) if self.holders[c] < 0]
-        if kind == T_PRELIM:
+            holders = self.holders
             out = []
-            if task[2] & 1:
-                out.append(END)
-                out.extend(self._pope_moves())
-            if task[2] & 2:
-                out.extend([CREW_BASE + s for s in self.open_sites()])
-            return sorted(out)
-        if kind == T_PETTY_VISIT:
-            return [END] + self._visits(task[1], 0, True)
-        if kind == T_DONATE2:
-            return [END] + self._donations(task[1])
-        if kind == T_SUITE5:
-            return [SUITE5_BASE + r + 1 for r in range(4) if self.rooms[r] >= 0]
-        if kind == T_DIE:
-            return [DIE_BASE + r for r in self.available_rooms()]
-        if kind == T_GUESS:
-            return [GUESS_BASE + r for r in self.available_rooms()]
-        if kind == T_EFFECT:
-            return sorted(self._effect_options(task[1], task[2]))
-        if kind == T_GIVE:
-            return [GIVE_BASE + c for c in range(4) if self.letters[task[1]][c] > 0]
-        if kind == T_SIN:
-            return [EMPTY_BASE + d for d in range(3) if self.dens[d][task[1]] > 0]
-        if kind == T_EVAL_PICK:
-            return [LETTER_PICK_BASE + c for c in range(4) if task[5 + c] > 0]
+            for c in range(4):
+                if holders[c] < 0:
+                    out.append(PICK_BASE + c)
+            return out
         if kind == T_MERCHANT:
             m = self.market
-            out = [MERCHANT_BASE + g for g in range(4) if m[g] > 0]
+            out = []
+            for g in range(4):
+                if m[g] > 0:
+                    out.append(MERCHANT_BASE + g)
             if m[INDULGENCE] > 0:
                 if self.supply[RED] > 0:
                     out.append(MERCHANT_BASE + 4)
@@ -1081,6 +1119,41 @@ class MeaCulpaState(State):
                 if self.supply[RED] == 0 and self.supply[GREEN] == 0:
                     out.append(MERCHANT_BASE + 6)
             return out
+        if kind == T_EVAL_PICK:
+            out = []
+            for c in range(4):
+                if task[5 + c] > 0:
+                    out.append(LETTER_PICK_BASE + c)
+            return out
+        if kind == T_PRELIM:  # in order: END, crews 380-382, Pope stones 390-398
+            out = [END] if task[2] & 1 else []
+            if task[2] & 2:
+                for s in range(3):
+                    if not self.done[s]:
+                        out.append(CREW_BASE + s)
+            if task[2] & 1:
+                MeaCulpaState._pope_moves(self, out)
+            return out
+        if kind == T_EFFECT:
+            return sorted(MeaCulpaState._effect_options(self, task[1], task[2]))
+        if kind == T_PETTY_VISIT:
+            return MeaCulpaState._visits(self, task[1], 0, True, [END])
+        if kind == T_DONATE2:
+            return MeaCulpaState._donations(self, task[1], [END])
+        if kind == T_SUITE5:
+            return [SUITE5_BASE + r + 1 for r in range(4) if self.rooms[r] >= 0]
+        if kind == T_SIN:
+            return [EMPTY_BASE + d for d in range(3) if self.dens[d][task[1]] > 0]
+        if kind == T_DIE:
+            return [DIE_BASE + r for r in self.available_rooms()]
+        if kind == T_GUESS:
+            return [GUESS_BASE + r for r in self.available_rooms()]
+        if kind == T_BIDS:
+            return bid_actions(self.money[task[1]])
+        if kind == T_GIVE:
+            return [GIVE_BASE + c for c in range(4) if self.letters[task[1]][c] > 0]
+        if kind == T_BONUS:
+            return [BONUS_BASE + b for b in range(4) if self.bonus[b] < 0]
         raise AssertionError("no decision at task %r" % (task,))
 
     def _chance_outcomes(self):
@@ -1142,6 +1215,59 @@ class MeaCulpaState(State):
                 return
             self._advance()
 
+    def _play_random(self, chance, streams, stop):
+        # driver.play()'s whole game when every seat is a plain random bot (streams[seat]
+        # its stream) and nobody watches: the picks the driver makes (nothing drawn for a
+        # forced move) and the chance runs of _play_chance(), without the driver's calls
+        # at every action; a bid is picked by its index in bid_actions(), without the
+        # list. simcheck proves the game the one apply() plays action by action.
+        if stop is not None and stop < self.game.max_game_length():
+            return  # a caller's cap, short of the rules' bound: the driver's loop stops there
+        history = self._history
+        per = POST_MAX - D.POST_MIN[0] + 1  # bids per taler
+        low = BID_BASE + D.POST_MIN[0]
+        # The methods asked at every action, looked up once: a state has too many
+        # attributes for CPython to cache a method's lookup through it.
+        turn_actions = self._turn_actions
+        turn = self._turn
+        advance = self._advance
+        apply = self._apply
+        legal_actions = self._legal_actions
+        current_player = self._current_player
+        while not self.over:
+            task = self.stack[-1]  # not kept aside: the game's end replaces the stack
+            kind = task[0]
+            if kind == T_TURN:  # the commonest: played here, as _apply() would
+                legal = turn_actions(task)
+                count = len(legal)
+                action = legal[streams[task[1]].below(count)] if count > 1 else legal[0]
+                if self._news:
+                    self._news = []
+                turn(task, action)
+                advance()
+                history.append(action)
+                continue
+            if kind == T_MARKET or kind == T_CARDS or kind == T_START:
+                self._play_chance(chance)
+                continue
+            if kind == T_COMP:  # [COMP_BASE, COMP_BASE + 1]
+                action = COMP_BASE + streams[task[1]].below(2)
+            elif kind == T_BIDS:
+                seat = task[1]
+                i = streams[seat].below(per * (self.money[seat] + 1))
+                action = low + (i // per) * 8 + i % per
+            else:
+                legal = legal_actions()
+                count = len(legal)
+                if count > 1:
+                    action = legal[streams[current_player()].below(count)]
+                else:
+                    action = legal[0]
+            if self._news:
+                self._news = []
+            apply(action)
+            history.append(action)
+
     def _current_player(self):
         if self.over:
             return TERMINAL
@@ -1149,19 +1275,15 @@ class MeaCulpaState(State):
         kind = task[0]
         if kind == T_TURN:  # the commonest, so asked first
             return task[1]
+        if kind == T_PICKS:
+            return self.pick_order[task[1]]
+        if kind == T_EVAL_PICK:
+            return MeaCulpaState._picker(self, task)
         if kind == T_START or kind == T_MARKET or kind == T_CARDS:
             return CHANCE
         if kind == T_BONUS:
             return self.placed[task[1]]
-        if kind == T_BIDS:
-            return task[1]
-        if kind == T_PICKS:
-            return self.pick_order[task[1]]
-        if kind == T_GUESS:
-            return task[1]
-        if kind == T_EVAL_PICK:
-            return self._picker(task)
-        return task[1]
+        return task[1]  # every other task names its seat first (a guess: the guesser)
 
     def _observers(self, action):
         task = self.stack[-1] if self.stack else None
@@ -1180,26 +1302,8 @@ class MeaCulpaState(State):
     def _apply(self, action):
         task = self.stack[-1]
         kind = task[0]
-        if kind == T_TURN:  # the commonest action, so asked first
+        if kind == T_TURN:  # by how often each is asked, the commonest first
             self._turn(task, action)
-        elif kind == T_START:
-            s = action - START_BASE
-            self.rank[s] = len(self.placed)
-            self.placed.append(s)
-        elif kind == T_MARKET:
-            k = action - DRAW_BASE
-            self.bag[k] -= 1
-            self.market[k] += 1
-            task[1] -= 1
-        elif kind == T_CARDS:
-            c = action - CARD_BASE
-            self.deck[c] -= 1
-            self.rooms[task[1] - 1] = c
-            task[1] += 1
-        elif kind == T_BONUS:
-            self._take_bonus(self.placed[task[1]], action - BONUS_BASE)
-            task[1] += 1
-            self._push_bonus_donations(self.placed[task[1] - 1], action - BONUS_BASE)
         elif kind == T_COMP:
             self.stack.pop()
             comp = action - COMP_BASE
@@ -1213,17 +1317,28 @@ class MeaCulpaState(State):
             self.secret.append([len(self._history), seat, K_BID, 0, 0])
             task[1] += 1
         elif kind == T_PICKS:
-            self._pick(task, action - PICK_BASE)
+            MeaCulpaState._pick(self, task, action - PICK_BASE)
+        elif kind == T_MERCHANT:
+            self.stack.pop()
+            MeaCulpaState._merchant_take(self, task[1], action - MERCHANT_BASE)
+        elif kind == T_EVAL_PICK:
+            c = action - LETTER_PICK_BASE
+            self.letters[MeaCulpaState._picker(self, task)][c] += 1
+            task[5 + c] -= 1
+            task[4] += 1
         elif kind == T_PRELIM:
-            self._prelim(task, action)
+            MeaCulpaState._prelim(self, task, action)
+        elif kind == T_EFFECT:
+            self.stack.pop()
+            MeaCulpaState._effect_choice(self, task[1], action)
         elif kind == T_PETTY_VISIT:
             self.stack.pop()
             if action != END:
-                self._start_visit(task[1], action)
+                MeaCulpaState._start_visit(self, task[1], action)
         elif kind == T_DONATE2:
             self.stack.pop()
             if action != END:
-                self._donate(task[1], action - DONATE_BASE)
+                MeaCulpaState._donate(self, task[1], action - DONATE_BASE)
         elif kind == T_SUITE5:
             self.stack.pop()
             r = action - SUITE5_BASE - 1
@@ -1231,6 +1346,15 @@ class MeaCulpaState(State):
             self.rooms[r] = -1
             self.discard[card] += 1
             self.stack.append([T_EFFECT, task[1], card])
+        elif kind == T_SIN:
+            d = action - EMPTY_BASE
+            seat = task[1]
+            k = self.dens[d][seat]
+            self.dens[d][seat] = 0
+            self.sins[seat] += k
+            # "moving his poor soul that many steps towards Hell"
+            self.move_hell(seat, k)
+            self._announce("den-emptied", seat=seat, den=B.DEN_NAMES[d], steps=k)
         elif kind == T_DIE:
             self.stack.pop()
             self.die = action - DIE_BASE
@@ -1255,33 +1379,31 @@ class MeaCulpaState(State):
             self.secret = [e for e in self.secret if e[2] != K_DIE]
             room = self.die
             self.die = -1
-            self._visit(pope, room, True, caught)
-        elif kind == T_EFFECT:
-            self.stack.pop()
-            self._effect_choice(task[1], action)
+            MeaCulpaState._visit(self, pope, room, True, caught)
         elif kind == T_GIVE:
             self.stack.pop()
             self._give(task[1], task[2], action - GIVE_BASE)
-        elif kind == T_SIN:
-            d = action - EMPTY_BASE
-            seat = task[1]
-            k = self.dens[d][seat]
-            self.dens[d][seat] = 0
-            self.sins[seat] += k
-            # "moving his poor soul that many steps towards Hell"
-            self.move_hell(seat, k)
-            self._announce("den-emptied", seat=seat, den=B.DEN_NAMES[d], steps=k)
-        elif kind == T_EVAL_PICK:
-            c = action - LETTER_PICK_BASE
-            self.letters[self._picker(task)][c] += 1
-            task[5 + c] -= 1
-            task[4] += 1
-        elif kind == T_MERCHANT:
-            self.stack.pop()
-            self._merchant_take(task[1], action - MERCHANT_BASE)
+        elif kind == T_BONUS:
+            self._take_bonus(self.placed[task[1]], action - BONUS_BASE)
+            task[1] += 1
+            self._push_bonus_donations(self.placed[task[1] - 1], action - BONUS_BASE)
+        elif kind == T_START:
+            s = action - START_BASE
+            self.rank[s] = len(self.placed)
+            self.placed.append(s)
+        elif kind == T_MARKET:
+            k = action - DRAW_BASE
+            self.bag[k] -= 1
+            self.market[k] += 1
+            task[1] -= 1
+        elif kind == T_CARDS:
+            c = action - CARD_BASE
+            self.deck[c] -= 1
+            self.rooms[task[1] - 1] = c
+            task[1] += 1
         else:
             raise AssertionError("no decision at task %r" % (task,))
-        self._advance()
+        MeaCulpaState._advance(self)
 
     def _take_bonus(self, seat, b):
         self.bonus[b] = seat
@@ -1347,9 +1469,9 @@ class MeaCulpaState(State):
     def _turn(self, task, action):
         seat = task[1]
         if action == END:
-            self._end_turn(task)
+            MeaCulpaState._end_turn(self, task)
             return
-        if REPORT_BASE <= action < REPORT_BASE + self.n:
+        if action >= REPORT_BASE:  # the only codes this high a turn offers
             t = action - REPORT_BASE
             task[5] |= 1 << t
             self.stack.append([T_SIN, t, D.DEN_PETTY, 1])
@@ -1359,13 +1481,13 @@ class MeaCulpaState(State):
         task[3] += 1
         if action < BUY_LETTER:
             task[4] = DONATE
-            self._donate(seat, action - DONATE_BASE)
+            MeaCulpaState._donate(self, seat, action - DONATE_BASE)
             if self.holders[EMPEROR] == seat:
                 # The Emperor's privilege: a second donation, pushed under the first.
                 self.stack.insert(len(self.stack) - 1, [T_DONATE2, seat])
         elif action < SELL_BASE:
             task[4] = BUY
-            self._buy(seat, action)
+            MeaCulpaState._buy(self, seat, action)
         elif action < VISIT_BASE:
             task[4] = SELL
             g = action - SELL_BASE
@@ -1374,7 +1496,7 @@ class MeaCulpaState(State):
             self.money[seat] += B.PRICES[g][1]
         else:
             task[4] = VISIT
-            self._start_visit(seat, action)
+            MeaCulpaState._start_visit(self, seat, action)
 
     def _donate(self, seat, what):
         if what < 4:
@@ -1581,15 +1703,14 @@ class MeaCulpaState(State):
 def _pick(counts, stream):
     """The index stream.weighted() picks among counts[i] copies of each i (zeros
     skipped): the below(total)-th copy, counted in index order."""
-    total = 0
-    for c in counts:
-        total += c
-    r = stream.below(total)
+    r = stream.below(sum(counts))
     i = 0
-    while r >= counts[i]:
-        r -= counts[i]
+    for c in counts:
+        if r < c:
+            return i
+        r -= c
         i += 1
-    return i
+    raise AssertionError("below(total) gave %d past the last copy" % r)
 
 
 # Every bid with up to BID_TABLE_TALER taler, in order: a bid's legal list is a slice.

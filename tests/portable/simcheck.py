@@ -22,9 +22,10 @@ MicroPython unix port (a sample). For each seeded game it checks, at every node:
   lists every seat: None);
 
 and at the end: replay(history) gives the same state, the game ended within
-max_game_length(), and returns() are ints, one per seat. A game whose rules set no
-bound (max_game_length() None: New Rule with no round limit) is checked up to
-UNBOUNDED_CAP actions, then stopped.
+max_game_length(), returns() are ints, one per seat, and a game's whole-game loop of
+random bots (_play_random, which play() takes) plays the same game, to its end and
+to a cap (check_random_play). A game whose rules set no bound (max_game_length() None: New Rule with no round limit) is
+checked up to UNBOUNDED_CAP actions, then stopped.
 """
 
 from shared_rules import canon
