@@ -415,10 +415,18 @@ class MeaCulpaState(State):
         self.pos[seat] = target
 
     def _nearest_hell(self, seats):
+        # hell_key() written out (asked at the end of a turn when nobody holds the
+        # Merchant): the first seat of the largest key.
+        pos = self.pos
+        rank = self.rank
         best = -1
+        best_key = 0
         for s in seats:
-            if best < 0 or self.hell_key(s) > self.hell_key(best):
+            p = pos[s]
+            key = p * 8 + (rank[s] if p == 0 else 0)
+            if best < 0 or key > best_key:
                 best = s
+                best_key = key
         return best
 
     # -- sin stones, Pope stones, crews ----------------------------------------
@@ -742,7 +750,9 @@ class MeaCulpaState(State):
             ch = (ch + 1) % 4
         task[1] = (ch + 1) % 4
         self.stack.append([T_TURN, self.holders[ch], ch, 0, -1, 0])
-        return True
+        # A decision: what _step_turn() would say of this new turn (no action taken
+        # yet, stones in the market), without going round _advance()'s loop again.
+        return False
 
     def _step_turn(self, task):
         if sum(self.market) == 0:
@@ -766,10 +776,11 @@ class MeaCulpaState(State):
         seat = task[1]
         if self.sins[seat] < task[3] and self.game.options["out_of_stones"] == EMPTY_FIRST:
             return False  # a den is emptied before any stone of this placement is placed
-        while task[3] > 0 and self.sins[seat] > 0:
-            self.sins[seat] -= 1
-            self.dens[task[2]][seat] += 1
-            task[3] -= 1
+        k = min(task[3], self.sins[seat])  # as many as are asked and left, at once
+        if k > 0:
+            self.sins[seat] -= k
+            self.dens[task[2]][seat] += k
+            task[3] -= k
         if task[3] == 0:
             self.stack.pop()
             return True
@@ -922,7 +933,7 @@ class MeaCulpaState(State):
         if task[2] == MERCHANT:
             self.stack.append([T_MERCHANT, seat])
         elif self.holders[MERCHANT] < 0:
-            nearest = self._nearest_hell(range(self.n))
+            nearest = MeaCulpaState._nearest_hell(self, range(self.n))
             if self.game.options["merchant3"] == "every":
                 self.stack.append([T_MERCHANT, nearest])
             elif nearest == seat:
@@ -1233,7 +1244,6 @@ class MeaCulpaState(State):
         advance = self._advance
         apply = self._apply
         legal_actions = self._legal_actions
-        current_player = self._current_player
         while not self.over:
             task = self.stack[-1]  # not kept aside: the game's end replaces the stack
             kind = task[0]
@@ -1247,20 +1257,29 @@ class MeaCulpaState(State):
                 advance()
                 history.append(action)
                 continue
-            if kind == T_MARKET or kind == T_CARDS or kind == T_START:
-                self._play_chance(chance)
-                continue
             if kind == T_COMP:  # [COMP_BASE, COMP_BASE + 1]
                 action = COMP_BASE + streams[task[1]].below(2)
             elif kind == T_BIDS:
                 seat = task[1]
                 i = streams[seat].below(per * (self.money[seat] + 1))
                 action = low + (i // per) * 8 + i % per
+            elif kind == T_MARKET or kind == T_CARDS or kind == T_START:
+                self._play_chance(chance)
+                continue
             else:
                 legal = legal_actions()
                 count = len(legal)
                 if count > 1:
-                    action = legal[streams[current_player()].below(count)]
+                    # the seat _current_player() names at these tasks
+                    if kind == T_PICKS:
+                        seat = self.pick_order[task[1]]
+                    elif kind == T_EVAL_PICK:
+                        seat = MeaCulpaState._picker(self, task)
+                    elif kind == T_BONUS:
+                        seat = self.placed[task[1]]
+                    else:
+                        seat = task[1]
+                    action = legal[streams[seat].below(count)]
                 else:
                     action = legal[0]
             if self._news:
