@@ -13,26 +13,27 @@ import micropython
 micropython.kbd_intr(-1)  # before anything else (see above)
 import sys  # noqa: E402
 
-# A firmware image's own modules first: a file on the filesystem cannot stand in for one
-# (MicroPython looks in "" first, so that a file can replace a frozen library).
-if ".frozen" in sys.path:
-    sys.path.remove(".frozen")
-    sys.path.insert(0, ".frozen")
-try:
-    import sys  # noqa: E402
 
+def _frozen_first():
+    # A firmware image's own modules first: a file on flash cannot stand in for one
+    # (MicroPython looks in "" first, so that a file can replace a frozen library;
+    # docs/security.md, "Frozen firmware"). Before guard, which is one of them.
     if ".frozen" in sys.path:
-        # a frozen image's own modules first: a file on flash cannot stand in for one
-        # (docs/security.md, "Frozen firmware")
         sys.path.remove(".frozen")
         sys.path.insert(0, ".frozen")
+
+
+try:
+    _frozen_first()
     import guard  # noqa: E402
 
     guard.hold_ctrl_c()  # the unix port's tty too (guard.py)
 except KeyboardInterrupt:  # pending from before the first line
+    _frozen_first()
     import guard  # noqa: E402
 
     guard.hold_ctrl_c()
+del _frozen_first
 
 import lifetime  # noqa: E402
 
