@@ -379,10 +379,8 @@ class SietePecadosState(State):
         self.eliminated = 0  # angel/demon cards out of the game
         self.limbo = []
         self.phase = DEAL
-        self.dealt = 0
         self.turn = game.options["first_player"]
         self.drawn = None  # [origin, code] of the card drawn this turn
-        self.last_rounds = False
         self.dealing = -1  # during a limbo deal: the seat that receives the next card
         self.sinner = -1  # the sinner whose sin started the current limbo deal
         self.receiver = -1  # LIMBO_PLAY: who plays the dealt angel/demon card
@@ -392,6 +390,15 @@ class SietePecadosState(State):
         self.window = []  # seats still to answer in the cancel window, in order
         self.result = None
         self.stats = [0, 0, 0, 0, 0]  # turns, sins, relapses, limbo deals, cancels
+
+    @property
+    def dealt(self):
+        """Cards dealt so far in the opening deal (no attribute kept: only the deal takes
+        from the deck before play, and 29 attributes or fewer keep CPython's fast
+        attribute and method lookups on a state)."""
+        if self.phase == DEAL:
+            return D.DECK_SIZE - self.deck_left
+        return D.HAND * self.n
 
     # -- whose move ---------------------------------------------------------------
     def _current_player(self):
@@ -443,6 +450,65 @@ class SietePecadosState(State):
             r -= deck[c]
             c += 1
         return CARD + c
+
+    def _play_random(self, chance, streams, stop):
+        # driver.play()'s game when every seat is a plain random bot (streams[seat] its
+        # stream) and nobody watches: the driver's picks (nothing drawn for a forced
+        # move) and the chance runs of _play_chance(), without the driver's calls at
+        # every action; a turn's commonest steps (the draw's choice, the play from a
+        # hand) are played here as _apply() plays them. simcheck proves the game the
+        # one apply() plays action by action.
+        if stop is not None and stop < self.game.max_game_length():
+            return  # a caller's cap, short of the rules' bound: the driver's loop stops there
+        history = self._history
+        while True:
+            phase = self.phase
+            if phase == PLAY:  # the commonest decision
+                seat = self.turn
+                legal = self._legal_actions()
+                count = len(legal)
+                action = legal[streams[seat].below(count)] if count > 1 else legal[0]
+                if self._news:
+                    self._news = []
+                if action == TO_LIMBO:
+                    self.cubes[seat] -= 1
+                    self.phase = CHOOSE_LIMBO
+                else:
+                    self._play(action)
+            elif phase == DRAWING:  # a turn's card from the deck: _play_chance()'s one draw
+                action = self._draw_chance(chance)
+                if self._news:
+                    self._news = []
+                self._draw(action - CARD)
+            elif phase == DEAL:
+                self._play_chance(chance)
+                continue
+            elif phase == DRAW:
+                # legal: DRAW_DECK, then DRAW_CENTRE + each sin of centre_draws(), in order
+                seat = self.turn
+                draws = self.centre_draws(seat)
+                i = streams[seat].below(len(draws) + 1) if draws else 0
+                if self._news:
+                    self._news = []
+                if i == 0:
+                    action = DRAW_DECK
+                    self.phase = DRAWING
+                else:
+                    action = DRAW_CENTRE + draws[i - 1]
+                    self._centre_draw(draws[i - 1])
+            elif phase == OVER:
+                return
+            else:  # a limbo card to choose, a cancel to answer, a dealt angel/demon card
+                legal = self._legal_actions()
+                count = len(legal)
+                if count > 1:
+                    action = legal[streams[self._current_player()].below(count)]
+                else:
+                    action = legal[0]
+                if self._news:
+                    self._news = []
+                self._apply(action)
+            history.append(action)
 
     # -- what may be done ------------------------------------------------------------
     def holds(self, seat):
@@ -535,15 +601,21 @@ class SietePecadosState(State):
         phase = self.phase
         if phase == PLAY:  # the commonest decision, so asked first
             seat = self.turn
+            # built in order, without sorting it whole: the temptations (20..26), then
+            # TO_LIMBO (30), then the angel/demon plays (40 and up, sorted already)
             out = []
-            for c in self._hand_codes(seat):
+            angel = False
+            for unit in self.hands[seat]:
+                c = unit[0]
                 if c == ANGEL_DEMON:
-                    out += self.angel_demon_plays(seat)
-                else:
+                    angel = True
+                elif TEMPT + c not in out:
                     out.append(TEMPT + c)
+            out.sort()
             if not self.infernal and self.cubes[seat] >= 1:
                 out.append(TO_LIMBO)
-            out.sort()
+            if angel:
+                out += self.angel_demon_plays(seat)
             return out
         if phase == DRAW:
             return [DRAW_DECK] + [DRAW_CENTRE + s for s in self.centre_draws(self.turn)]
@@ -580,11 +652,10 @@ class SietePecadosState(State):
 
     def _deal(self, code):
         # "Deal 2 temptation cards and 2 red cubes (faith) to each player."
-        seat = self.dealt % self.n
+        seat = (D.DECK_SIZE - self.deck_left) % self.n  # the cards dealt so far: dealt
         self._take_from_deck(code)
         self.hands[seat].append([code, len(self._history), 0])
-        self.dealt += 1
-        if self.dealt == D.HAND * self.n:
+        if D.DECK_SIZE - self.deck_left == D.HAND * self.n:
             self._start_turn(self.game.options["first_player"])
 
     def _take_from_deck(self, code):
@@ -600,7 +671,8 @@ class SietePecadosState(State):
         self._announce("draw", seat=seat, source="deck", sin=None, paid=0)
         if self.deck_left == 0:
             # "Once the temptation deck runs out, the last rounds of the game are played."
-            self.last_rounds = True
+            # (no flag kept: the deal never empties the deck, so the last rounds are
+            # deck_left == 0; see dealt)
             self._announce("last_rounds", seat=seat)
         self.phase = PLAY
 
@@ -900,7 +972,7 @@ class SietePecadosState(State):
             self.cancellers = []
         if self.deck_left == 0:
             self.phase = PLAY
-        elif self.centre_draws(s, True):
+        elif s in self.holder and self.centre_draws(s, True):  # a saint draws from the deck
             self.phase = DRAW
         else:
             self.phase = DRAWING
@@ -958,7 +1030,7 @@ class SietePecadosState(State):
             "to_move": p if p >= 0 else None,
             "turn": self.turn if self.phase != DEAL else None,
             "deck": self.deck_left,
-            "last_rounds": self.last_rounds,
+            "last_rounds": self.deck_left == 0,  # the deal never empties the deck
             # One entry per sin, in score order (sin_names[i] scores i + 1).
             "sin_names": list(SIN_NAMES),
             "holder": [_seat_or_none(h) for h in self.holder],
