@@ -475,11 +475,25 @@ class SietePecadosState(State):
                     self.phase = CHOOSE_LIMBO
                 else:
                     self._play(action)
-            elif phase == DRAWING:  # a turn's card from the deck: _play_chance()'s one draw
-                action = self._draw_chance(chance)
+            elif phase == DRAWING:
+                # a turn's card from the deck, drawn as _draw_chance() draws it and taken as
+                # _draw() takes it, without its announcements: a draw is never a game's
+                # last action (a play follows), and this loop's news is read only at the end
+                deck = self.deck
+                r = chance.below(self.deck_left)
+                code = 0
+                while r >= deck[code]:
+                    r -= deck[code]
+                    code += 1
+                action = CARD + code
                 if self._news:
                     self._news = []
-                self._draw(action - CARD)
+                deck[code] -= 1
+                self.deck_left -= 1
+                unit = [code, len(history), 0]
+                self.hands[self.turn].append(unit)
+                self.drawn = [unit[1], code]
+                self.phase = PLAY
             elif phase == DEAL:
                 self._play_chance(chance)
                 continue
@@ -526,12 +540,27 @@ class SietePecadosState(State):
             return []
         refused = self.game.relapse_refused
         centre = self.centre
+        centre_down = self.centre_down
         out = []
+        if not infernal:
+            # Celestial: one's own sins only, the same checks as below in one test (asked
+            # twice a turn, for sins mostly not one's own)
+            for s in range(NUM_SINS):
+                if (
+                    holder[s] == seat
+                    and centre[s] < FACE_DOWN
+                    and centre[s] != centre_down[s]
+                    and not (refused and self.tempted[s])
+                ):
+                    out.append(s)
+                    if first:
+                        break
+            return out
         for s in range(NUM_SINS):
             h = holder[s]
             if h != seat and (h == NOBODY or not infernal):
                 continue  # Celestial: one's own sins; Infernal: any held sin
-            if centre[s] >= FACE_DOWN or centre[s] == self.centre_down[s]:
+            if centre[s] >= FACE_DOWN or centre[s] == centre_down[s]:
                 continue  # face down, or no card face up: nothing to draw
             if refused and h == seat and self.tempted[s]:
                 continue  # it would only be a relapse (docs: reading R4, the option)
