@@ -711,7 +711,9 @@ class SietePecadosState(State):
         paid = 1 if self.infernal else 0  # Infernal: "This action has a cost of 1 faith cube."
         self.cubes[seat] -= paid
         self.centre[s] -= 1
-        self._announce("draw", seat=seat, source="centre", sin=SIN_NAMES[s], paid=paid)
+        self._news.append(
+            {"seat": seat, "source": "centre", "sin": SIN_NAMES[s], "paid": paid, "kind": "draw"}
+        )
         self._place(seat, s, True)
         if self.phase == OVER:
             return
@@ -757,16 +759,22 @@ class SietePecadosState(State):
         self._effect(seat, action)
         self._resolved()
 
+    # The commonest announcements (a temptation played, tempted, sinned, relapsed, freed;
+    # a centre draw) are appended as the dict _announce() makes, "kind" last: a call
+    # with keywords costs CPython a check of each keyword against its parameters.
     def _announce_play(self, seat, action, source):
         if TEMPT <= action < TEMPT + NUM_SINS:
-            self._announce(
-                "play",
-                seat=seat,
-                source=source,
-                card=SIN_NAMES[action - TEMPT],
-                favour=None,
-                sin=SIN_NAMES[action - TEMPT],
-                target=None,
+            name = SIN_NAMES[action - TEMPT]
+            self._news.append(
+                {
+                    "seat": seat,
+                    "source": source,
+                    "card": name,
+                    "favour": None,
+                    "sin": name,
+                    "target": None,
+                    "kind": "play",
+                }
             )
             return
         name, s, t = favour_parts(action)
@@ -873,13 +881,15 @@ class SietePecadosState(State):
         h = self.holder[s]
         if not self.tempted[s]:
             self.tempted[s] = 1
-            self._announce("tempt", seat=seat, sin=SIN_NAMES[s], holder=_seat_or_none(h))
+            self._news.append(
+                {"seat": seat, "sin": SIN_NAMES[s], "holder": _seat_or_none(h), "kind": "tempt"}
+            )
             return
         self.tempted[s] = 0
         if h == seat:
             # "instead of sinning they will relapse into the sin"
             self.stats[2] += 1
-            self._announce("relapse", seat=seat, sin=SIN_NAMES[s])
+            self._news.append({"seat": seat, "sin": SIN_NAMES[s], "kind": "relapse"})
             self._discard(s, 2)
             if from_centre and self.game.options["centre_relapse"] == "face_down":
                 # R4: a relapse from a centre draw returns its two cards face down, as
@@ -892,7 +902,9 @@ class SietePecadosState(State):
             return
         # "The player that plays a second temptation card on a sin card becomes a sinner"
         self.stats[1] += 1
-        self._announce("sin", seat=seat, sin=SIN_NAMES[s], holder=_seat_or_none(h))
+        self._news.append(
+            {"seat": seat, "sin": SIN_NAMES[s], "holder": _seat_or_none(h), "kind": "sin"}
+        )
         self._discard(s, 2)
         self._move_sin(s, seat)
         if self.phase == OVER:
@@ -923,7 +935,9 @@ class SietePecadosState(State):
         self.holder[s] = to
         if h != NOBODY:
             # "Every time a player is freed from a sin, they receive 1 faith cube."
-            self._announce("freed", seat=h, sin=SIN_NAMES[s], cube=self._gain(h))
+            self._news.append(
+                {"seat": h, "sin": SIN_NAMES[s], "cube": self._gain(h), "kind": "freed"}
+            )
         if self.infernal and self.holder.count(to) == NUM_SINS:
             # "The game ends as soon as a player gathers all 7 capital sins"
             self._announce("supreme_sinner", seat=to)
@@ -986,10 +1000,20 @@ class SietePecadosState(State):
 
     def _start_turn(self, seat):
         # "Once a player's turn is over, turns continue in a clockwise fashion."
+        if self.deck_left:  # while the deck lasts, every seat has a turn: `seat` plays
+            self.turn = seat
+            self.drawn = None
+            if self.cancellers:
+                self.cancellers = []
+            if seat in self.holder and self.centre_draws(seat, True):  # a saint: the deck
+                self.phase = DRAW
+            else:
+                self.phase = DRAWING
+            return
         n = self.n
         for k in range(n):
             s = (seat + k) % n
-            if self.deck_left or self.hands[s]:
+            if self.hands[s]:
                 break
         else:
             # "The game ends when all players have played all the cards in their hands."
@@ -999,12 +1023,7 @@ class SietePecadosState(State):
         self.drawn = None
         if self.cancellers:
             self.cancellers = []
-        if self.deck_left == 0:
-            self.phase = PLAY
-        elif s in self.holder and self.centre_draws(s, True):  # a saint draws from the deck
-            self.phase = DRAW
-        else:
-            self.phase = DRAWING
+        self.phase = PLAY
 
     # -- the end --------------------------------------------------------------------------
     def points(self, seat):
