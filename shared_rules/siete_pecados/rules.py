@@ -391,14 +391,12 @@ class SietePecadosState(State):
         self.result = None
         self.stats = [0, 0, 0, 0, 0]  # turns, sins, relapses, limbo deals, cancels
 
-    @property
-    def dealt(self):
-        """Cards dealt so far in the opening deal (no attribute kept: only the deal takes
-        from the deck before play, and 29 attributes or fewer keep CPython's fast
-        attribute and method lookups on a state)."""
-        if self.phase == DEAL:
-            return D.DECK_SIZE - self.deck_left
-        return D.HAND * self.n
+    def _dealt_to(self):
+        """The seat the opening deal's next card goes to. No count of the cards dealt is
+        kept: only the deal takes from the deck before play, and a state of 29
+        attributes or fewer keeps CPython's fast attribute and method lookups (a
+        property would slow every attribute of a state on MicroPython)."""
+        return (D.DECK_SIZE - self.deck_left) % self.n
 
     # -- whose move ---------------------------------------------------------------
     def _current_player(self):
@@ -415,7 +413,7 @@ class SietePecadosState(State):
 
     def _observers(self, action):
         if self.phase == DEAL:
-            return (self.dealt % self.n,)
+            return (self._dealt_to(),)
         if self.phase == DRAWING or self.phase == CHOOSE_LIMBO:
             return (self.turn,)
         return None
@@ -681,7 +679,7 @@ class SietePecadosState(State):
 
     def _deal(self, code):
         # "Deal 2 temptation cards and 2 red cubes (faith) to each player."
-        seat = (D.DECK_SIZE - self.deck_left) % self.n  # the cards dealt so far: dealt
+        seat = self._dealt_to()
         self._take_from_deck(code)
         self.hands[seat].append([code, len(self._history), 0])
         if D.DECK_SIZE - self.deck_left == D.HAND * self.n:
@@ -701,7 +699,7 @@ class SietePecadosState(State):
         if self.deck_left == 0:
             # "Once the temptation deck runs out, the last rounds of the game are played."
             # (no flag kept: the deal never empties the deck, so the last rounds are
-            # deck_left == 0; see dealt)
+            # deck_left == 0; see _dealt_to)
             self._announce("last_rounds", seat=seat)
         self.phase = PLAY
 
@@ -1134,7 +1132,7 @@ class SietePecadosState(State):
         p = self._current_player()
         who = "seat %d" % p if p >= 0 else ""
         if self.phase == DEAL:
-            return "deal %s to seat %d, secretly" % (CARD_NAMES[action - CARD], self.dealt % self.n)
+            return "deal %s to seat %d, secretly" % (CARD_NAMES[action - CARD], self._dealt_to())
         if self.phase == DRAWING:
             return "seat %d draws %s from the deck, secretly" % (
                 self.turn,
