@@ -379,10 +379,8 @@ class SietePecadosState(State):
         self.eliminated = 0  # angel/demon cards out of the game
         self.limbo = []
         self.phase = DEAL
-        self.dealt = 0
         self.turn = game.options["first_player"]
         self.drawn = None  # [origin, code] of the card drawn this turn
-        self.last_rounds = False
         self.dealing = -1  # during a limbo deal: the seat that receives the next card
         self.sinner = -1  # the sinner whose sin started the current limbo deal
         self.receiver = -1  # LIMBO_PLAY: who plays the dealt angel/demon card
@@ -392,6 +390,13 @@ class SietePecadosState(State):
         self.window = []  # seats still to answer in the cancel window, in order
         self.result = None
         self.stats = [0, 0, 0, 0, 0]  # turns, sins, relapses, limbo deals, cancels
+
+    def _dealt_to(self):
+        """The seat the opening deal's next card goes to. No count of the cards dealt is
+        kept: only the deal takes from the deck before play, and a state of 29
+        attributes or fewer keeps CPython's fast attribute and method lookups (a
+        property would slow every attribute of a state on MicroPython)."""
+        return (D.DECK_SIZE - self.deck_left) % self.n
 
     # -- whose move ---------------------------------------------------------------
     def _current_player(self):
@@ -408,7 +413,7 @@ class SietePecadosState(State):
 
     def _observers(self, action):
         if self.phase == DEAL:
-            return (self.dealt % self.n,)
+            return (self._dealt_to(),)
         if self.phase == DRAWING or self.phase == CHOOSE_LIMBO:
             return (self.turn,)
         return None
@@ -444,6 +449,79 @@ class SietePecadosState(State):
             c += 1
         return CARD + c
 
+    def _play_random(self, chance, streams, stop):
+        # driver.play()'s game when every seat is a plain random bot (streams[seat] its
+        # stream) and nobody watches: the driver's picks (nothing drawn for a forced
+        # move) and the chance runs of _play_chance(), without the driver's calls at
+        # every action; a turn's commonest steps (the draw's choice, the play from a
+        # hand) are played here as _apply() plays them. simcheck proves the game the
+        # one apply() plays action by action.
+        if stop is not None and stop < self.game.max_game_length():
+            return  # a caller's cap, short of the rules' bound: the driver's loop stops there
+        history = self._history
+        while True:
+            phase = self.phase
+            if phase == PLAY:  # the commonest decision
+                seat = self.turn
+                legal = self._legal_actions()
+                count = len(legal)
+                action = legal[streams[seat].below(count)] if count > 1 else legal[0]
+                if self._news:
+                    self._news = []
+                if action == TO_LIMBO:
+                    self.cubes[seat] -= 1
+                    self.phase = CHOOSE_LIMBO
+                else:
+                    self._play(action)
+            elif phase == DRAWING:
+                # a turn's card from the deck, drawn as _draw_chance() draws it and taken as
+                # _draw() takes it, without its announcements: a draw is never a game's
+                # last action (a play follows), and this loop's news is read only at the end
+                deck = self.deck
+                r = chance.below(self.deck_left)
+                code = 0
+                while r >= deck[code]:
+                    r -= deck[code]
+                    code += 1
+                action = CARD + code
+                if self._news:
+                    self._news = []
+                deck[code] -= 1
+                self.deck_left -= 1
+                unit = [code, len(history), 0]
+                self.hands[self.turn].append(unit)
+                self.drawn = [unit[1], code]
+                self.phase = PLAY
+            elif phase == DEAL:
+                self._play_chance(chance)
+                continue
+            elif phase == DRAW:
+                # legal: DRAW_DECK, then DRAW_CENTRE + each sin of centre_draws(), in order
+                seat = self.turn
+                draws = self.centre_draws(seat)
+                i = streams[seat].below(len(draws) + 1) if draws else 0
+                if self._news:
+                    self._news = []
+                if i == 0:
+                    action = DRAW_DECK
+                    self.phase = DRAWING
+                else:
+                    action = DRAW_CENTRE + draws[i - 1]
+                    self._centre_draw(draws[i - 1])
+            elif phase == OVER:
+                return
+            else:  # a limbo card to choose, a cancel to answer, a dealt angel/demon card
+                legal = self._legal_actions()
+                count = len(legal)
+                if count > 1:
+                    action = legal[streams[self._current_player()].below(count)]
+                else:
+                    action = legal[0]
+                if self._news:
+                    self._news = []
+                self._apply(action)
+            history.append(action)
+
     # -- what may be done ------------------------------------------------------------
     def holds(self, seat):
         """The sins a seat holds, in score order."""
@@ -460,12 +538,27 @@ class SietePecadosState(State):
             return []
         refused = self.game.relapse_refused
         centre = self.centre
+        centre_down = self.centre_down
         out = []
+        if not infernal:
+            # Celestial: one's own sins only, the same checks as below in one test (asked
+            # twice a turn, for sins mostly not one's own)
+            for s in range(NUM_SINS):
+                if (
+                    holder[s] == seat
+                    and centre[s] < FACE_DOWN
+                    and centre[s] != centre_down[s]
+                    and not (refused and self.tempted[s])
+                ):
+                    out.append(s)
+                    if first:
+                        break
+            return out
         for s in range(NUM_SINS):
             h = holder[s]
             if h != seat and (h == NOBODY or not infernal):
                 continue  # Celestial: one's own sins; Infernal: any held sin
-            if centre[s] >= FACE_DOWN or centre[s] == self.centre_down[s]:
+            if centre[s] >= FACE_DOWN or centre[s] == centre_down[s]:
                 continue  # face down, or no card face up: nothing to draw
             if refused and h == seat and self.tempted[s]:
                 continue  # it would only be a relapse (docs: reading R4, the option)
@@ -535,15 +628,21 @@ class SietePecadosState(State):
         phase = self.phase
         if phase == PLAY:  # the commonest decision, so asked first
             seat = self.turn
+            # built in order, without sorting it whole: the temptations (20..26), then
+            # TO_LIMBO (30), then the angel/demon plays (40 and up, sorted already)
             out = []
-            for c in self._hand_codes(seat):
+            angel = False
+            for unit in self.hands[seat]:
+                c = unit[0]
                 if c == ANGEL_DEMON:
-                    out += self.angel_demon_plays(seat)
-                else:
+                    angel = True
+                elif TEMPT + c not in out:
                     out.append(TEMPT + c)
+            out.sort()
             if not self.infernal and self.cubes[seat] >= 1:
                 out.append(TO_LIMBO)
-            out.sort()
+            if angel:
+                out += self.angel_demon_plays(seat)
             return out
         if phase == DRAW:
             return [DRAW_DECK] + [DRAW_CENTRE + s for s in self.centre_draws(self.turn)]
@@ -580,11 +679,10 @@ class SietePecadosState(State):
 
     def _deal(self, code):
         # "Deal 2 temptation cards and 2 red cubes (faith) to each player."
-        seat = self.dealt % self.n
+        seat = self._dealt_to()
         self._take_from_deck(code)
         self.hands[seat].append([code, len(self._history), 0])
-        self.dealt += 1
-        if self.dealt == D.HAND * self.n:
+        if D.DECK_SIZE - self.deck_left == D.HAND * self.n:
             self._start_turn(self.game.options["first_player"])
 
     def _take_from_deck(self, code):
@@ -600,7 +698,8 @@ class SietePecadosState(State):
         self._announce("draw", seat=seat, source="deck", sin=None, paid=0)
         if self.deck_left == 0:
             # "Once the temptation deck runs out, the last rounds of the game are played."
-            self.last_rounds = True
+            # (no flag kept: the deal never empties the deck, so the last rounds are
+            # deck_left == 0; see _dealt_to)
             self._announce("last_rounds", seat=seat)
         self.phase = PLAY
 
@@ -610,7 +709,9 @@ class SietePecadosState(State):
         paid = 1 if self.infernal else 0  # Infernal: "This action has a cost of 1 faith cube."
         self.cubes[seat] -= paid
         self.centre[s] -= 1
-        self._announce("draw", seat=seat, source="centre", sin=SIN_NAMES[s], paid=paid)
+        self._news.append(
+            {"seat": seat, "source": "centre", "sin": SIN_NAMES[s], "paid": paid, "kind": "draw"}
+        )
         self._place(seat, s, True)
         if self.phase == OVER:
             return
@@ -656,16 +757,22 @@ class SietePecadosState(State):
         self._effect(seat, action)
         self._resolved()
 
+    # The commonest announcements (a temptation played, tempted, sinned, relapsed, freed;
+    # a centre draw) are appended as the dict _announce() makes, "kind" last: a call
+    # with keywords costs CPython a check of each keyword against its parameters.
     def _announce_play(self, seat, action, source):
         if TEMPT <= action < TEMPT + NUM_SINS:
-            self._announce(
-                "play",
-                seat=seat,
-                source=source,
-                card=SIN_NAMES[action - TEMPT],
-                favour=None,
-                sin=SIN_NAMES[action - TEMPT],
-                target=None,
+            name = SIN_NAMES[action - TEMPT]
+            self._news.append(
+                {
+                    "seat": seat,
+                    "source": source,
+                    "card": name,
+                    "favour": None,
+                    "sin": name,
+                    "target": None,
+                    "kind": "play",
+                }
             )
             return
         name, s, t = favour_parts(action)
@@ -772,13 +879,15 @@ class SietePecadosState(State):
         h = self.holder[s]
         if not self.tempted[s]:
             self.tempted[s] = 1
-            self._announce("tempt", seat=seat, sin=SIN_NAMES[s], holder=_seat_or_none(h))
+            self._news.append(
+                {"seat": seat, "sin": SIN_NAMES[s], "holder": _seat_or_none(h), "kind": "tempt"}
+            )
             return
         self.tempted[s] = 0
         if h == seat:
             # "instead of sinning they will relapse into the sin"
             self.stats[2] += 1
-            self._announce("relapse", seat=seat, sin=SIN_NAMES[s])
+            self._news.append({"seat": seat, "sin": SIN_NAMES[s], "kind": "relapse"})
             self._discard(s, 2)
             if from_centre and self.game.options["centre_relapse"] == "face_down":
                 # R4: a relapse from a centre draw returns its two cards face down, as
@@ -791,7 +900,9 @@ class SietePecadosState(State):
             return
         # "The player that plays a second temptation card on a sin card becomes a sinner"
         self.stats[1] += 1
-        self._announce("sin", seat=seat, sin=SIN_NAMES[s], holder=_seat_or_none(h))
+        self._news.append(
+            {"seat": seat, "sin": SIN_NAMES[s], "holder": _seat_or_none(h), "kind": "sin"}
+        )
         self._discard(s, 2)
         self._move_sin(s, seat)
         if self.phase == OVER:
@@ -822,7 +933,9 @@ class SietePecadosState(State):
         self.holder[s] = to
         if h != NOBODY:
             # "Every time a player is freed from a sin, they receive 1 faith cube."
-            self._announce("freed", seat=h, sin=SIN_NAMES[s], cube=self._gain(h))
+            self._news.append(
+                {"seat": h, "sin": SIN_NAMES[s], "cube": self._gain(h), "kind": "freed"}
+            )
         if self.infernal and self.holder.count(to) == NUM_SINS:
             # "The game ends as soon as a player gathers all 7 capital sins"
             self._announce("supreme_sinner", seat=to)
@@ -885,10 +998,20 @@ class SietePecadosState(State):
 
     def _start_turn(self, seat):
         # "Once a player's turn is over, turns continue in a clockwise fashion."
+        if self.deck_left:  # while the deck lasts, every seat has a turn: `seat` plays
+            self.turn = seat
+            self.drawn = None
+            if self.cancellers:
+                self.cancellers = []
+            if seat in self.holder and self.centre_draws(seat, True):  # a saint: the deck
+                self.phase = DRAW
+            else:
+                self.phase = DRAWING
+            return
         n = self.n
         for k in range(n):
             s = (seat + k) % n
-            if self.deck_left or self.hands[s]:
+            if self.hands[s]:
                 break
         else:
             # "The game ends when all players have played all the cards in their hands."
@@ -898,12 +1021,7 @@ class SietePecadosState(State):
         self.drawn = None
         if self.cancellers:
             self.cancellers = []
-        if self.deck_left == 0:
-            self.phase = PLAY
-        elif self.centre_draws(s, True):
-            self.phase = DRAW
-        else:
-            self.phase = DRAWING
+        self.phase = PLAY
 
     # -- the end --------------------------------------------------------------------------
     def points(self, seat):
@@ -958,7 +1076,7 @@ class SietePecadosState(State):
             "to_move": p if p >= 0 else None,
             "turn": self.turn if self.phase != DEAL else None,
             "deck": self.deck_left,
-            "last_rounds": self.last_rounds,
+            "last_rounds": self.deck_left == 0,  # the deal never empties the deck
             # One entry per sin, in score order (sin_names[i] scores i + 1).
             "sin_names": list(SIN_NAMES),
             "holder": [_seat_or_none(h) for h in self.holder],
@@ -1014,7 +1132,7 @@ class SietePecadosState(State):
         p = self._current_player()
         who = "seat %d" % p if p >= 0 else ""
         if self.phase == DEAL:
-            return "deal %s to seat %d, secretly" % (CARD_NAMES[action - CARD], self.dealt % self.n)
+            return "deal %s to seat %d, secretly" % (CARD_NAMES[action - CARD], self._dealt_to())
         if self.phase == DRAWING:
             return "seat %d draws %s from the deck, secretly" % (
                 self.turn,

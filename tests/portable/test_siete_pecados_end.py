@@ -222,7 +222,7 @@ def _steered(players, saints, **options):
         view = state.view(None)
         if p == CHANCE:
             cards = [a - CARD for a in state.legal_actions()]
-            seat = state.dealt % players if state.phase == DEAL else view["turn"]
+            seat = state.observers()[0] if state.phase == DEAL else view["turn"]
             untempted = [c for c in cards if c < 7 and not view["tempted"][c]]
             tempted = [c for c in cards if c < 7 and view["tempted"][c]]
             wanted = untempted + [7] if seat in saints else tempted + untempted
