@@ -76,7 +76,7 @@ def names():
 
 def _available(name):
     try:
-        game_class(name)
+        game_class(name, True)  # a board's engine is installed wherever the laptop's is
     except ImportError:
         return False
     return True
@@ -101,17 +101,33 @@ def engine_of(name):
     return found.ENGINE
 
 
-def game_class(name):
+def game_class(name, board=False):
+    """A game's engine class: the laptop's where installed, or with `board` the entry's
+    ENGINE, what a board plays (load_on_board())."""
     if name not in _CATALOGUE and name not in _ENGINES:
         raise UnknownGame("no game called %r (games: %s)" % (name, ", ".join(catalogue())))
-    module_name, class_name = engine_of(name)
+    if board and name in _CATALOGUE:
+        module_name, class_name = _import(_CATALOGUE[name]).ENGINE
+    else:
+        module_name, class_name = engine_of(name)
     return getattr(_import(module_name), class_name)
 
 
 def load(name, players=None, **options):
     """A configured Game; raises UnknownGame or BadOption with a clear message."""
+    return _configured(name, False, players, options)
+
+
+def load_on_board(name, players=None, **options):
+    """load() for the firmware: the board's engine (the entry's ENGINE), never the
+    laptop's, even where the laptop's parts are on the path (the simulator runs the
+    firmware from the source tree), and without trying to import them on a board."""
+    return _configured(name, True, players, options)
+
+
+def _configured(name, board, players, options):
     try:
-        cls = game_class(name)
+        cls = game_class(name, board)
     except ImportError:
         raise UnknownGame("game %r is not installed on this device" % name)
     return cls(players, **options)

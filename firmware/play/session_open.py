@@ -20,7 +20,7 @@ def start(app, config):
     # the key's code comes and goes before the engine is loaded, not between its blocks
     pub = app.device_key.public_hex()
     lifetime.collect()
-    game = games.load(config["name"], config["players"], **config["options"])
+    game = games.load_on_board(config["name"], config["players"], **config["options"])
     if "first_player" in game.options:
         config["first"] = 0  # the rules seat the first player themselves
     seed = bytes(app.board.urandom(32))
@@ -66,7 +66,7 @@ def resume(app, game_id):
         abandoned = bool(end.get("abandoned"))
     if seed is None:
         raise RuntimeError("game %s has lost its seed and cannot go on" % game_id)
-    game = games.load(head["game"], head["players"], **head["options"])
+    game = games.load_on_board(head["game"], head["players"], **head["options"])
     session = Session(app, game_id, game, seed, head.get("first", 0), journal)
     session.ended = journal.ended
     session.abandoned = abandoned

@@ -35,7 +35,7 @@ def end_game(store, key, game_id, why):
         return result_seal(journal.end)
     state = None
     try:
-        game = games.load(head["game"], head["players"], **head["options"])
+        game = games.load_on_board(head["game"], head["players"], **head["options"])
         state = verify_actions(game, seed, actions)
     except (VerifyError, ImportError, KeyError, ValueError):
         state = None

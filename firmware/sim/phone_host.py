@@ -69,7 +69,7 @@ class Host:
             if "=" in pair:
                 k, v = pair.split("=", 1)
                 options[k] = v
-        self.game = games.load(
+        self.game = games.load_on_board(
             env("PHONE_GAME", "seven-sins"), int(env("PHONE_PLAYERS", "5")), **options
         )
         seed = binascii.unhexlify(env("PHONE_SEED", "5e" * 32))

@@ -149,7 +149,9 @@ def test_the_table_screen_opens_no_seat_and_spares_no_guesser(tmp_path):
 
     from host.phone_sim import replay_views
 
-    with PhoneHost.start(tmp_path, game="new-rule", players=4, middle=30) as host:
+    # the flash's precompiled files, as on a board: New Rule's engine compiled from source
+    # would need the compiler's RAM on top, at this 128wK heap
+    with PhoneHost.start(tmp_path, game="new-rule", players=4, middle=30, mpy=True) as host:
         st = host.status()
         _, views, public = replay_views("new-rule", 4, st["actions"])
         assert any(v["hand"] for v in views)  # every seat holds a secret hand

@@ -85,6 +85,9 @@ def test_every_game_is_its_entry_and_the_laptop_loads_its_laptop_engine():
         # the laptop's engine, where there is one, adds to the device's and changes nothing
         assert games.engine_of(name) == (laptop or entry.ENGINE), name
         assert issubclass(cls, getattr(engine, entry.ENGINE[1])), name
+        # the firmware's load_on_board() plays the device's engine, never the laptop's
+        board = games.load_on_board(name, entry.MIN_PLAYERS)
+        assert type(board) is getattr(engine, entry.ENGINE[1]), name
 
 
 def test_describe_round_trips():
