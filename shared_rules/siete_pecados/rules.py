@@ -474,16 +474,12 @@ class SietePecadosState(State):
                 else:
                     self._play(action)
             elif phase == DRAWING:
-                # a turn's card from the deck, drawn as _draw_chance() draws it and taken as
+                # a turn's card from the deck, drawn by _draw_chance() and taken as
                 # _draw() takes it, without its announcements: a draw is never a game's
                 # last action (a play follows), and this loop's news is read only at the end
+                action = self._draw_chance(chance)
+                code = action - CARD
                 deck = self.deck
-                r = chance.below(self.deck_left)
-                code = 0
-                while r >= deck[code]:
-                    r -= deck[code]
-                    code += 1
-                action = CARD + code
                 if self._news:
                     self._news = []
                 deck[code] -= 1
